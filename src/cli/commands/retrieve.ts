@@ -1,0 +1,42 @@
+import { EXAMPLE_HANDLE } from "../../core/limits.ts";
+import { parseHandle } from "../../core/handle.ts";
+import { countLines } from "../../core/lines.ts";
+import { formatBytes } from "../../core/markers.ts";
+import { detectAgentId } from "../../core/agent-id.ts";
+import { systemClock } from "../../platform/clock.ts";
+import { writeErr, writeOut } from "../../platform/io.ts";
+import { databasePath } from "../../platform/paths.ts";
+import { getBlock, markRetrieved } from "../../store/archive.ts";
+import { openDatabase } from "../../store/db.ts";
+import { defineCommand } from "../command.ts";
+import { ActionableError } from "../errors.ts";
+
+export default defineCommand({
+  usage: "omni retrieve <handle>",
+  description: "Print the bytes a marker archived, exactly as they were.",
+  flags: {},
+  notes: [
+    'Accepts the 16-hex handle, "<handle>", or omni_retrieve("<handle>").',
+    "Exit status: 0 when the handle resolved, 1 when it did not.",
+    `${EXAMPLE_HANDLE} is the documentation example and never resolves.`,
+  ].join("\n"),
+  run({ env }, { positionals }) {
+    if (positionals.length !== 1) throw new ActionableError("omni retrieve needs one handle, the 16 hex characters inside a marker: omni retrieve 1a2b3c4d5e6f7a8b");
+    const handle = parseHandle(positionals[0]!);
+    if (!handle) throw new ActionableError(`\`${positionals[0]}\` is not a handle; copy the 16 hex characters after \`omni retrieve\` in a marker`);
+    if (handle === EXAMPLE_HANDLE) throw new ActionableError(`${EXAMPLE_HANDLE} is the documentation example, not a real handle; copy one from a marker in your own output`);
+    const db = openDatabase(databasePath(env));
+    try {
+      const block = getBlock(db, handle);
+      if (!block) throw new ActionableError(`no archived block for handle ${handle}; handles resolve for 30 days on the machine that made them (database: ${databasePath(env)})`);
+      markRetrieved(db, handle, Math.floor(systemClock.now() / 1000), detectAgentId(env), null);
+      const size = Buffer.byteLength(block.content, "utf8");
+      const whole = block.originalLen > size ? ` · one block of a ${formatBytes(block.originalLen)} output` : "";
+      writeErr(`omni retrieve ${handle} · ${countLines(block.content)} lines · ${formatBytes(size)}${whole}\n`);
+      writeOut(block.content);
+      return 0;
+    } finally {
+      db.close();
+    }
+  },
+});

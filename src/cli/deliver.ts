@@ -1,0 +1,58 @@
+/**
+ * The terminal side of exec and pipe: run the pipeline over captured bytes, print what the
+ * reader gets on stdout and the footer on stderr. Bytes that are not text pass through as-is.
+ */
+import { readerScope } from "../core/agent-id.ts";
+import { FOOTER_MIN_ELAPSED_MS, FOOTER_MIN_REDUCTION_PERCENT } from "../core/limits.ts";
+import { footer } from "../core/markers.ts";
+import { envRequestsPassthrough } from "../core/route.ts";
+import { runPipeline, type Entry } from "../core/pipeline.ts";
+import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
+import type { Env } from "../platform/paths.ts";
+import { projectKey } from "../platform/project.ts";
+import { openRuntime } from "./deps.ts";
+
+export interface DeliverRequest {
+  output: Uint8Array;
+  command: string;
+  exitCode: number;
+  agentId: string;
+  sessionId: string | null;
+  entry: Entry;
+  env: Env;
+}
+
+export function deliver(request: DeliverRequest): void {
+  const text = decodeUtf8(request.output);
+  if (text === null) {
+    writeOut(request.output);
+    return;
+  }
+  const runtime = openRuntime(request.env);
+  try {
+    const result = runPipeline(
+      {
+        text,
+        command: request.command,
+        entry: request.entry,
+        failed: request.exitCode !== 0,
+        exitCode: request.exitCode,
+        agentId: request.agentId,
+        sessionId: readerScope(request.sessionId, null),
+        projectPath: projectKey(process.cwd()),
+        passthroughRequested: envRequestsPassthrough(request.env),
+      },
+      runtime.deps,
+    );
+    writeOut(result.changed ? result.delivered : request.output);
+    if (request.env.OMNI_QUIET !== undefined) return;
+    const reduction = result.bytesIn === 0 ? 0 : (100 * (result.bytesIn - result.bytesOut)) / result.bytesIn;
+    if (request.env.OMNI_OUTPUT_JSON) {
+      writeErr(`${JSON.stringify({ route: result.route, hash: result.handle, bytes_saved: result.bytesIn - result.bytesOut })}\n`);
+    } else if (reduction > FOOTER_MIN_REDUCTION_PERCENT || result.latencyMs > FOOTER_MIN_ELAPSED_MS) {
+      writeErr(`${footer(reduction, result.bytesIn, result.bytesOut, result.latencyMs)}\n`);
+    }
+  } finally {
+    runtime.db?.close();
+  }
+}

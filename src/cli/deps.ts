@@ -1,0 +1,28 @@
+/** Builds what the pipeline needs at an entry point: the store (or none), the clock, the deadline. */
+import { DEFAULT_HOOK_DEADLINE_MS } from "../core/limits.ts";
+import type { PipelineDeps } from "../core/pipeline.ts";
+import { systemClock } from "../platform/clock.ts";
+import { databasePath, type Env } from "../platform/paths.ts";
+import type { Db } from "../store/db.ts";
+import { createPipelineStore, tryOpenDatabase } from "../store/index.ts";
+
+export interface Runtime {
+  db: Db | null;
+  deps: PipelineDeps;
+}
+
+export function openRuntime(env: Env = process.env, withDeadline = false): Runtime {
+  const db = tryOpenDatabase(databasePath(env));
+  const deps: PipelineDeps = {
+    store: db ? createPipelineStore(db) : null,
+    clock: systemClock,
+    log: env.OMNI_DEBUG === "1" ? (message) => process.stderr.write(`[omni] ${message}\n`) : undefined,
+  };
+  if (withDeadline) deps.deadlineMs = hookDeadlineMs(env);
+  return { db, deps };
+}
+
+export function hookDeadlineMs(env: Env): number {
+  const parsed = Number(env.OMNI_HOOK_DEADLINE_MS);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_HOOK_DEADLINE_MS;
+}

@@ -1,0 +1,31 @@
+/**
+ * Hook entry points. Hooks fail open: any error, bad payload or broken database means print
+ * nothing and exit 0, so the host keeps its own bytes. A watchdog bounds the whole process.
+ */
+import { postToolReply } from "../hooks/post-tool.ts";
+import { readStdin, writeOut } from "../platform/io.ts";
+import type { Env } from "../platform/paths.ts";
+import { hookDeadlineMs, openRuntime } from "./deps.ts";
+
+export const HOOK_FLAGS = ["--post-hook", "--hook"] as const;
+
+export async function runHookMode(_flag: string, env: Env): Promise<number> {
+  // Nothing a hook does may hang the host: past twice the deadline the process leaves, silent.
+  setTimeout(() => process.exit(0), hookDeadlineMs(env) * 2).unref();
+  let runtime: ReturnType<typeof openRuntime> | null = null;
+  try {
+    const stdin = await readStdin();
+    runtime = openRuntime(env, true);
+    const reply = postToolReply(stdin, env, runtime.deps);
+    if (reply !== null) writeOut(`${reply}\n`);
+  } catch (error) {
+    if (env.OMNI_DEBUG === "1") process.stderr.write(`[omni] hook error: ${error instanceof Error ? error.stack : String(error)}\n`);
+  } finally {
+    try {
+      runtime?.db?.close();
+    } catch {
+      // closing a broken database is not the host's problem
+    }
+  }
+  return 0;
+}

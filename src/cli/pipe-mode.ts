@@ -1,0 +1,28 @@
+/** `cmd | omni`: distill whatever arrives on stdin; the command hint comes from --cmd or OMNI_CMD. */
+import { detectAgentId } from "../core/agent-id.ts";
+import { readStdin, stdoutIsTty } from "../platform/io.ts";
+import type { Env } from "../platform/paths.ts";
+import { deliver } from "./deliver.ts";
+import { parseFlags, type FlagSpecs } from "./flags.ts";
+
+export const PIPE_FLAGS: FlagSpecs = {
+  cmd: { type: "string", valueName: "command", description: "the command that produced the input (routes it to a distiller)" },
+  agent: { type: "string", valueName: "id", description: "agent id recorded on the row" },
+  session: { type: "string", valueName: "id", description: "host session id (ledger scope)" },
+};
+
+export async function runPipeMode(argv: string[], env: Env): Promise<number> {
+  const { flags } = parseFlags("", argv, PIPE_FLAGS);
+  const output = await readStdin();
+  const command = typeof flags.cmd === "string" ? flags.cmd : (env.OMNI_CMD ?? env.CMD ?? "");
+  deliver({
+    output,
+    command,
+    exitCode: 0,
+    agentId: typeof flags.agent === "string" ? flags.agent : stdoutIsTty() ? "terminal" : detectAgentId(env),
+    sessionId: typeof flags.session === "string" ? flags.session : null,
+    entry: "pipe",
+    env,
+  });
+  return 0;
+}

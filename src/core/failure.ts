@@ -1,0 +1,45 @@
+/**
+ * Does this line state a failure? Used by the fidelity check and the ledger: such lines are
+ * never dropped and never folded, because a repeated failure is the signal that it persists.
+ */
+
+const FAILURE_SUBSTRINGS = ["error:", "error[", "fatal:", "exception:", "panic:", "build failed", "--- fail"];
+const FAILURE_GLYPHS = ["✗", "✘", "❌"];
+const PASS_GLYPHS = ["✓", "✔", "✅"];
+const VERDICT_WORD = /fail(?:ed)?/g;
+
+export function carriesFailure(line: string): boolean {
+  const lower = line.toLowerCase();
+  const start = lower.trimStart();
+  if (FAILURE_GLYPHS.some((glyph) => start.startsWith(glyph))) return true;
+  if (FAILURE_SUBSTRINGS.some((needle) => lower.includes(needle))) return true;
+  if (start.startsWith("error ")) return true;
+  if (PASS_GLYPHS.some((glyph) => start.startsWith(glyph))) return false;
+  return hasFailureVerdict(lower);
+}
+
+/** `failed`/`fail` as a word, not part of an identifier, and not a zero count ("0 failed", "failed: 0"). */
+function hasFailureVerdict(lower: string): boolean {
+  for (const match of lower.matchAll(VERDICT_WORD)) {
+    const at = match.index;
+    const end = at + match[0].length;
+    if (isIdentChar(lower[at - 1]) || isIdentChar(lower[end])) continue;
+    if (precededByZero(lower, at) || followedByZero(lower, end)) continue;
+    return true;
+  }
+  return false;
+}
+
+function isIdentChar(ch: string | undefined): boolean {
+  return ch !== undefined && /[a-z0-9_]/.test(ch);
+}
+
+function precededByZero(lower: string, at: number): boolean {
+  const before = lower.slice(0, at).trimEnd();
+  return /(?:^|[^0-9])0$/.test(before);
+}
+
+function followedByZero(lower: string, end: number): boolean {
+  const after = lower.slice(end).replace(/^[\s:=]+/, "");
+  return /^0(?:[^0-9.]|$)/.test(after);
+}

@@ -1,0 +1,55 @@
+/**
+ * Every tuning constant of the pipeline, with its unit in the name.
+ * Values follow the reference behaviour; the comment says where a number came from.
+ */
+
+/** Final safety cap on any reply: the middle is elided past this. */
+export const MAX_OUTPUT_BYTES = 50_000;
+/** Claude Code cuts Bash stdout at this many characters and persists the rest to a file. */
+export const HOST_OUTPUT_CAP_CHARS = 30_000;
+/** A block larger than this is never archived (30 days of uncapped archive measured 83 MB; capped, 13 MB). */
+export const MAX_ARCHIVE_BYTES = 65_536;
+/** Inputs shorter than this are never projected: no marker can pay for itself. */
+export const MIN_GAIN_INPUT_BYTES = 200;
+/** A distilled form must be below 95% of the input to beat the guardrail, else collapse is tried. */
+export const GUARDRAIL_PERCENT = 95;
+/** Output within 10% of the input is handed back raw: the marker is not worth it. */
+export const MEANINGFUL_PERCENT = 90;
+/** Payloads above this are pre-trimmed to a head and a tail before anything else runs. */
+export const ENORMOUS_INPUT_BYTES = 2_000_000;
+export const ENORMOUS_HEAD_LINES = 5_000;
+export const ENORMOUS_TAIL_LINES = 1_000;
+/** Default hook deadline; past it the raw bytes go back. Overridden by OMNI_HOOK_DEADLINE_MS. */
+export const DEFAULT_HOOK_DEADLINE_MS = 1_000;
+/** Number of hex characters in a handle. */
+export const HANDLE_HEX_CHARS = 16;
+/** The handle every document uses; it is never minted. */
+export const EXAMPLE_HANDLE = "0000000000000000";
+
+/** Collapse does nothing below this many lines. */
+export const MIN_LINES_FOR_COLLAPSE = 10;
+/** A collapse group needs at least this many members. */
+export const MIN_COLLAPSE_GROUP_SIZE = 3;
+/** Generic collapse runs only when more than half the lines are collapsible. */
+export const GENERIC_COLLAPSE_SHARE = 0.5;
+
+/** Format sniff: bracketed text larger than this is assumed JSON without parsing (latency). */
+export const MAX_JSON_PARSE_BYTES = 1_000_000;
+export const NDJSON_SAMPLE_LINES = 50;
+export const MIN_DELIMITED_LINES = 3;
+
+/** Ledger floors (SPEC §3). */
+export const MIN_LEDGER_INPUT_BYTES = 264;
+export const MIN_SESSION_FOLD_GAIN_BYTES = 150;
+export const PROJECT_FOLD_GAIN_MULTIPLIER = 3;
+export const MIN_WHOLE_OUTPUT_FOLD_BYTES = 1_024;
+/** Marker label for "from <source>" is cut to this many characters. */
+export const MAX_SOURCE_LABEL_CHARS = 40;
+
+/** Retention windows. */
+export const ARCHIVE_RETENTION_DAYS = 30;
+export const DEFAULT_TRACE_RETENTION_DAYS = 7;
+
+/** Pipe/exec footer is printed only past one of these. */
+export const FOOTER_MIN_REDUCTION_PERCENT = 10;
+export const FOOTER_MIN_ELAPSED_MS = 100;

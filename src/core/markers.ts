@@ -1,0 +1,52 @@
+/** Every marker string the agent can see. Hosts and agents parse these, so they are fixed. */
+
+export function omittedMarker(lost: string, handle: string): string {
+  return `\n[OMNI: ${lost} omitted, omni retrieve ${handle} for full output]\n`;
+}
+
+export function omittedNotArchivedMarker(lost: string, rawBytes: number, capBytes: number): string {
+  return `\n[OMNI: ${lost} omitted, full output not archived: ${rawBytes} bytes over the ${capBytes} byte rewind cap]\n`;
+}
+
+export function truncatedLinesMarker(kept: number, total: number, dropped: number, handle: string | null): string {
+  return `[OMNI: output truncated, ${kept} of ${total} lines kept, ${dropped} dropped from the middle${handle ? `, omni retrieve ${handle}` : ""}]\n`;
+}
+
+export function truncatedBytesMarker(kept: number, total: number, handle: string | null): string {
+  return `\n[OMNI: output truncated, ${kept} of ${total} bytes kept${handle ? `, omni retrieve ${handle}` : ""}]\n`;
+}
+
+export function enormousMarker(omittedLines: number): string {
+  return `\n\n... [OMNI: ${omittedLines} lines omitted due to extreme length (>2MB)] ...\n\n`;
+}
+
+export type FoldOrigin = "session" | "project";
+
+/** Ledger markers: four wordings, because "already shown" and "not shown here" are different claims. */
+export function foldMarker(origin: FoldOrigin, wholeOutput: boolean, lines: number, handle: string, from = ""): string {
+  const fromLabel = from ? ` from ${from}` : "";
+  if (origin === "session") {
+    return wholeOutput
+      ? `[OMNI: identical to the ${lines} lines already shown${fromLabel}, omni retrieve ${handle}]`
+      : `[OMNI: ${lines} lines already shown${fromLabel}, omni retrieve ${handle}]`;
+  }
+  return wholeOutput
+    ? `[OMNI: identical to ${lines} lines from an earlier session${fromLabel}, none shown here, omni retrieve ${handle}]`
+    : `[OMNI: ${lines} lines not shown here${fromLabel}, omni retrieve ${handle}]`;
+}
+
+/** True when a line is a marker OMNI printed (its own output must not be distilled twice). */
+export function isOmniMarkerLine(line: string): boolean {
+  const t = line.trimStart();
+  return t.startsWith("[OMNI:") || t.startsWith("[OMNI ");
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function footer(reductionPercent: number, bytesIn: number, bytesOut: number, elapsedMs: number): string {
+  return `[OMNI Active] ⏺ ${reductionPercent.toFixed(1)}% reduction (${formatBytes(bytesIn)} → ${formatBytes(bytesOut)}) ${Math.round(elapsedMs)}ms`;
+}

@@ -1,0 +1,35 @@
+/**
+ * The distiller contract. A distiller reads raw tool output and returns what the agent should
+ * read instead, or null: "I did not recognise this", and the pipeline hands back the raw bytes.
+ * Pure: no IO, no clock. A throw is caught by the pipeline and treated as null.
+ */
+import type { DistillerId } from "../core/route.ts";
+import type { ScoredLine } from "../core/score.ts";
+
+export interface DistillInput {
+  /** The raw output, exactly as the tool printed it. */
+  text: string;
+  /** The command that produced it (may be empty; for the Read tool, the file path). */
+  command: string;
+  /** The output's lines with their tiers. */
+  segments: ScoredLine[];
+  /** True when the command exited non-zero. */
+  failed: boolean;
+  /** The host tool that produced it (Bash, Read, Grep, …), when known. */
+  tool?: string;
+}
+
+export interface Distiller {
+  id: DistillerId;
+  describe: string;
+  /**
+   * A failed run normally passes through verbatim. A distiller that recognises the runner's own
+   * tally or error summary, and keeps every failure block whole, may distill failed runs too.
+   */
+  distillsFailedRuns?: boolean;
+  distill(input: DistillInput): string | null;
+}
+
+export function defineDistiller(distiller: Distiller): Distiller {
+  return distiller;
+}

@@ -1,0 +1,89 @@
+/**
+ * Claude Code. Its PostToolUse reply is validated against the tool's own output schema and any
+ * other shape is dropped without a word, so each tool gets back exactly the object it sent,
+ * with only the text field replaced (measured against the real CLI; see docs).
+ */
+import { HOST_OUTPUT_CAP_CHARS } from "../core/limits.ts";
+import { isRecord, stringField, type HostAdapter, type ToolCall } from "./types.ts";
+
+function baseCall(payload: Record<string, unknown>, tool: string, command: string): ToolCall {
+  return {
+    tool,
+    command,
+    text: null,
+    failed: false,
+    exitCode: null,
+    sessionId: stringField(payload, "session_id", "sessionId"),
+    subagentId: stringField(payload, "agent_id", "agentId") || null,
+    cwd: stringField(payload, "cwd"),
+  };
+}
+
+function normalizeBash(call: ToolCall, response: unknown, payload: Record<string, unknown>): ToolCall {
+  // A failed Bash call reaches PostToolUse (if at all) as a bare error string.
+  if (!isRecord(response)) return { ...call, failed: true, skipReason: "command failed" };
+  const stdout = response.stdout;
+  if (typeof stdout !== "string") return { ...call, skipReason: "no stdout" };
+  const exitCode = typeof payload.exit_code === "number" ? payload.exit_code : null;
+  const failed = (exitCode !== null && exitCode !== 0) || response.interrupted === true;
+  if (stdout.length >= HOST_OUTPUT_CAP_CHARS) return { ...call, exitCode, failed, skipReason: "host output cap" };
+  const stderr = typeof response.stderr === "string" ? response.stderr : "";
+  const text = stderr === "" ? stdout : `${stdout}\n[stderr]\n${stderr}`;
+  return { ...call, exitCode, failed, text };
+}
+
+export const claude: HostAdapter = {
+  id: "claude",
+  agentId: "claude_code",
+  normalizePostTool(payload) {
+    const tool = stringField(payload, "tool_name") ?? "";
+    const input = isRecord(payload.tool_input) ? payload.tool_input : {};
+    const response = payload.tool_response;
+    const command = stringField(input, "command", "file_path", "path", "pattern", "url") ?? "";
+    const call = baseCall(payload, tool, command);
+    switch (tool) {
+      case "Bash":
+        return normalizeBash(call, response, payload);
+      case "Read": {
+        const file = isRecord(response) && isRecord(response.file) ? response.file : null;
+        const content = file ? stringField(file, "content") : null;
+        return content ? { ...call, text: content } : { ...call, skipReason: "no file content" };
+      }
+      case "Grep": {
+        const content = isRecord(response) ? stringField(response, "content") : null;
+        return content ? { ...call, text: content } : { ...call, skipReason: "no match content" };
+      }
+      case "WebFetch": {
+        const result = isRecord(response) ? stringField(response, "result") : null;
+        return result ? { ...call, text: result } : { ...call, skipReason: "no fetch result" };
+      }
+      default:
+        return { ...call, skipReason: `tool ${tool || "unknown"} not handled` };
+    }
+  },
+  renderPostTool(payload, call, delivered) {
+    const response = isRecord(payload.tool_response) ? payload.tool_response : {};
+    return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: updatedOutput(call.tool, response, delivered) } };
+  },
+};
+
+/** The host counts numLines as the pieces of a split on "\n" (a trailing newline adds one). */
+function hostLineCount(text: string): number {
+  return text.split("\n").length;
+}
+
+function updatedOutput(tool: string, response: Record<string, unknown>, delivered: string): unknown {
+  switch (tool) {
+    case "Read": {
+      const file = isRecord(response.file) ? response.file : {};
+      return { ...response, type: response.type ?? "text", file: { ...file, content: delivered, numLines: hostLineCount(delivered) } };
+    }
+    case "Grep":
+      return { ...response, content: delivered, numLines: hostLineCount(delivered) };
+    case "WebFetch":
+      return { ...response, result: delivered };
+    default:
+      // Bash: all four of stdout, stderr, interrupted, isImage are required, other keys kept.
+      return { ...response, stdout: delivered, stderr: "", interrupted: response.interrupted ?? false, isImage: response.isImage ?? false };
+  }
+}

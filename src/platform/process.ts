@@ -1,0 +1,57 @@
+/**
+ * Running a command: one result shape on success and failure. stdout and stderr share one
+ * file so they interleave exactly as a terminal would show them, and nothing streams until
+ * the child is done.
+ */
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface CommandResult {
+  exitCode: number;
+  /** stdout and stderr, interleaved in the order they were written. */
+  output: Buffer;
+  durationMs: number;
+  /** Set when the command could not be started at all. */
+  spawnError?: string;
+}
+
+export interface RunOptions {
+  timeoutMs?: number;
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+}
+
+/** `argv` of one element runs through `sh -c` (the single-string form); more elements run directly. */
+export function runCommand(argv: string[], options: RunOptions = {}): CommandResult {
+  const [file, ...args] = argv.length === 1 ? ["/bin/sh", "-c", argv[0]!] : argv;
+  const dir = mkdtempSync(join(tmpdir(), "omni-exec-"));
+  const outPath = join(dir, "output");
+  const fd = openSync(outPath, "w+", 0o600);
+  const started = performance.now();
+  try {
+    const child = spawnSync(file!, args, {
+      stdio: ["inherit", fd, fd],
+      cwd: options.cwd,
+      env: options.env as NodeJS.ProcessEnv | undefined,
+      timeout: options.timeoutMs,
+      killSignal: "SIGKILL",
+    });
+    const durationMs = performance.now() - started;
+    const output = readFileSync(outPath);
+    if (child.error && (child.error as NodeJS.ErrnoException).code !== "ETIMEDOUT") {
+      return { exitCode: 127, output, durationMs, spawnError: child.error.message };
+    }
+    const exitCode = child.status ?? (child.signal ? 128 + signalNumber(child.signal) : 1);
+    return { exitCode, output, durationMs, ...(child.error ? { spawnError: "timed out" } : {}) };
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function signalNumber(signal: NodeJS.Signals): number {
+  const numbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGSEGV: 11, SIGPIPE: 13, SIGTERM: 15 };
+  return numbers[signal] ?? 1;
+}

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
+
+let sandbox: Sandbox;
+afterEach(() => sandbox?.cleanup());
+
+const NOISY = `node -e 'for (let i = 0; i < 300; i++) console.log("Compiling crate-" + i + " v1.0." + i); console.log("Finished release target(s) in 3.2s")'`;
+
+function markerHandle(text: string): string {
+  const handle = /omni retrieve ([0-9a-f]{16})/.exec(text)?.[1];
+  if (!handle) throw new Error(`no marker in:\n${text}`);
+  return handle;
+}
+
+describe("omni exec", () => {
+  test("shortens a noisy successful command and its handle retrieves the exact raw bytes", () => {
+    sandbox = makeSandbox();
+    const raw = runOmni(["exec", NOISY], { env: { ...sandbox.env, OMNI_PASSTHROUGH: "1" } }).stdout;
+    const distilled = runOmni(["exec", NOISY], { env: sandbox.env });
+    expect(distilled.exitCode).toBe(0);
+    expect(distilled.stdout.length).toBeLessThan(raw.length / 10);
+    expect(distilled.stdout.toString()).toContain("Finished release target(s) in 3.2s");
+    const retrieved = runOmni(["retrieve", markerHandle(distilled.stdout.toString())], { env: sandbox.env });
+    expect(retrieved.exitCode).toBe(0);
+    expect(retrieved.stdout.equals(raw)).toBe(true);
+  });
+
+  test("returns the child's exit code and its output verbatim when it fails", () => {
+    sandbox = makeSandbox();
+    const result = runOmni(["exec", `${NOISY}; exit 7`], { env: sandbox.env });
+    expect(result.exitCode).toBe(7);
+    expect(result.stdout.toString().split("\n").length).toBe(302);
+  });
+
+  test("runs the split-argv sh -c form without wrapping it twice", () => {
+    sandbox = makeSandbox();
+    const result = runOmni(["exec", "sh", "-c", "echo one; echo two"], { env: sandbox.env });
+    expect(result.stdout.toString()).toBe("one\ntwo\n");
+  });
+
+  test("rejects the `--` form with the fix in the message", () => {
+    sandbox = makeSandbox();
+    const result = runOmni(["exec", "--", "echo", "hi"], { env: sandbox.env });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain("omni exec cargo test");
+  });
+
+  test("prints the footer on stderr unless OMNI_QUIET is set", () => {
+    sandbox = makeSandbox();
+    const { OMNI_QUIET: _quiet, ...loud } = sandbox.env;
+    const result = runOmni(["exec", NOISY], { env: loud });
+    expect(result.stderr).toMatch(/^\[OMNI Active\] ⏺ \d+\.\d% reduction \(.+ → .+\) \d+ms\n$/);
+  });
+
+  test("passes binary output through byte for byte", () => {
+    sandbox = makeSandbox();
+    const result = runOmni(["exec", "printf '\\377\\376\\000binary\\n'"], { env: sandbox.env });
+    expect([...result.stdout]).toEqual([0xff, 0xfe, 0x00, ...Buffer.from("binary\n")]);
+  });
+});
