@@ -1,0 +1,109 @@
+import { describe, expect, test } from "bun:test";
+import { handleFor } from "../../src/core/handle.ts";
+import { runPipeline, type PipelineRequest } from "../../src/core/pipeline.ts";
+import { fixedClock, memoryStore } from "../helpers/memory-store.ts";
+
+const NOISE = Array.from({ length: 120 }, (_, i) => `Downloading package-${i} v1.${i}.0`).join("\n") + "\nDone: 120 packages ready\n";
+
+function request(overrides: Partial<PipelineRequest> = {}): PipelineRequest {
+  return { text: NOISE, command: "node fetch.js", entry: "exec", failed: false, agentId: "test", ...overrides };
+}
+
+describe("runPipeline", () => {
+  test("archives the raw bytes and names their handle in the marker", () => {
+    const store = memoryStore();
+    const result = runPipeline(request(), { store, clock: fixedClock });
+    expect(result.changed).toBe(true);
+    expect(result.handle).toBe(handleFor(NOISE));
+    expect(result.delivered).toContain(`omni retrieve ${result.handle} for full output]`);
+    expect(store.blocks.get(result.handle!)).toBe(NOISE);
+  });
+
+  test("writes no marker and delivers the raw bytes when the archive write fails", () => {
+    const store = memoryStore();
+    store.failArchive = true;
+    const result = runPipeline(request(), { store, clock: fixedClock });
+    expect(result.delivered).toBe(NOISE);
+    expect(result.reason).toBe("archive failed");
+  });
+
+  test("passes through when there is no store at all", () => {
+    const result = runPipeline(request(), { store: null, clock: fixedClock });
+    expect(result.changed).toBe(false);
+    expect(result.reason).toBe("no archive");
+  });
+
+  test("records one run per call, passthroughs included", () => {
+    const store = memoryStore();
+    runPipeline(request(), { store, clock: fixedClock });
+    runPipeline(request({ text: "short" }), { store, clock: fixedClock });
+    expect(store.runs.map((run) => [run.route, run.reason])).toEqual([
+      ["distilled", null],
+      ["passthrough", "below gain floor"],
+    ]);
+  });
+
+  test("hands back raw bytes when the output is within 10% of the input", () => {
+    const store = memoryStore();
+    const text = Array.from({ length: 40 }, (_, i) => `row ${i}: value ${i * 7}`).join("\n") + "\nDownloading one\n";
+    const result = runPipeline(request({ text }), { store, clock: fixedClock });
+    expect(result.delivered).toBe(text);
+    expect(result.reason).toBe("below guardrail");
+  });
+
+  test("hands back raw bytes rather than drop a line that states a failure", () => {
+    const store = memoryStore();
+    // The generic distiller keeps at most 100 context lines: the failure at the end sits past them.
+    const text = Array.from({ length: 150 }, (_, i) => `item ${i} processed`).join("\n") + "\nDownloading x\nthe upload failed with status 500\n";
+    const result = runPipeline(request({ text }), { store, clock: fixedClock });
+    expect(result.delivered).toContain("the upload failed with status 500");
+  });
+
+  test("passes a failed command through verbatim", () => {
+    const result = runPipeline(request({ failed: true, exitCode: 1 }), { store: memoryStore(), clock: fixedClock });
+    expect(result.delivered).toBe(NOISE);
+    expect(result.reason).toBe("command failed");
+  });
+
+  test.each([
+    ["node fetch.js | head -50", "reshaped by head"],
+    ["node fetch.js > out.log", "output redirected"],
+    ["kubectl get pods -o json", "machine-readable output"],
+    ["OMNI_PASSTHROUGH=1 node fetch.js", "passthrough requested"],
+    ["omni retrieve 1234567890abcdef", "own recovery command"],
+  ])("stands down for %p (%s)", (command, reason) => {
+    const result = runPipeline(request({ command }), { store: memoryStore(), clock: fixedClock });
+    expect(result.delivered).toBe(NOISE);
+    expect(result.reason).toBe(reason);
+  });
+
+  test("stands down on OMNI_PASSTHROUGH from the environment", () => {
+    const result = runPipeline(request({ passthroughRequested: true }), { store: memoryStore(), clock: fixedClock });
+    expect(result.changed).toBe(false);
+  });
+
+  test("hands back raw bytes and records a timeout past the deadline", () => {
+    let now = 0;
+    const slowClock = { now: () => (now += 1200) };
+    const store = memoryStore();
+    const result = runPipeline(request(), { store, clock: slowClock, deadlineMs: 1000 });
+    expect(result.delivered).toBe(NOISE);
+    expect(result.route).toBe("timeout");
+    expect(store.runs[0]!.route).toBe("timeout");
+  });
+
+  test("never re-distills output that already carries an omni marker", () => {
+    const store = memoryStore();
+    const once = runPipeline(request(), { store, clock: fixedClock }).delivered;
+    const padded = once + "\n" + "x".repeat(300) + "\n";
+    const twice = runPipeline(request({ text: padded }), { store, clock: fixedClock });
+    expect(twice.reason).toBe("already distilled");
+  });
+
+  test("keeps CRLF terminators byte-exact in what it archives", () => {
+    const store = memoryStore();
+    const crlf = NOISE.replaceAll("\n", "\r\n");
+    const result = runPipeline(request({ text: crlf }), { store, clock: fixedClock });
+    expect(store.blocks.get(result.handle!)).toBe(crlf);
+  });
+});
