@@ -1,0 +1,19 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { scoreLines } from "../../core/score.ts";
+import type { ToolContext } from "../context.ts";
+import { guarded } from "../result.ts";
+
+export function registerSignalExtractTool(server: McpServer, _ctx: ToolContext): void {
+  server.registerTool(
+    "omni_signal_extract",
+    {
+      description: "Keep only the failure and verdict lines of a text you already have.",
+      inputSchema: z.strictObject({ text: z.string().min(1), max_lines: z.number().int().min(1).max(500).optional() }),
+    },
+    guarded("omni_signal_extract", ({ text, max_lines }) => {
+      const kept = scoreLines(text).filter((line) => line.tier === "critical" || line.tier === "important");
+      return kept.length === 0 ? "No failure or verdict lines found." : kept.slice(0, max_lines ?? 100).map((line) => line.text).join("\n");
+    }),
+  );
+}
