@@ -1,7 +1,8 @@
 /**
  * Error memory: a failing run's failure lines become a session event (searchable, shown as the
- * active error) and normalised patterns in `pattern_memory` (`omni patterns`). The hosts'
- * failure hooks call recordToolError; exec, pipe and MCP runs reach it through capture.
+ * active error), an open `tool_errors` row (a later pass makes it an engram) and normalised
+ * patterns in `pattern_memory` (`omni patterns`). A host's failure hook (PostToolUseFailure)
+ * calls recordToolError directly; exec, pipe and MCP runs reach it through capture.
  */
 import { createHash } from "node:crypto";
 import { carriesFailure } from "../core/failure.ts";
@@ -10,6 +11,7 @@ import { routeCommand } from "../core/route.ts";
 import type { Db } from "../store/db.ts";
 import { upsertPattern } from "../store/patterns.ts";
 import { insertEvent } from "../store/session-events.ts";
+import { insertToolError } from "../store/tool-errors.ts";
 
 const MAX_PATTERNS_PER_RUN = 5;
 const MAX_LINE_CHARS = 200;
@@ -46,6 +48,7 @@ export function normalizePattern(line: string): string {
 export function recordToolError(db: Db, error: ToolError): void {
   const lines = failureLines(error.text);
   const family = toolFamily(error.command);
+  insertToolError(db, { command: error.command, projectHash: error.projectHash, sessionId: error.sessionId, lines: lines.slice(0, MAX_PATTERNS_PER_RUN), ts: error.ts });
   insertEvent(db, { sessionId: error.sessionId, eventType: "error", content: `${error.command}: ${lines.slice(0, 3).join(" | ") || "failed"}`, ts: error.ts, projectHash: error.projectHash });
   for (const line of lines.slice(0, MAX_PATTERNS_PER_RUN)) {
     const pattern = normalizePattern(line);

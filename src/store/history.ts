@@ -70,28 +70,6 @@ export function recentRuns(db: Db, filter: RunFilter): RunSummary[] {
   return rows.map(toRun);
 }
 
-/**
- * How many runs of the command failed in a row just before its newest run (the one being
- * captured), and that newest run's exit code.
- */
-export function failureStreak(db: Db, command: string, projectPath: string | null): { latestExit: number | null; streak: number } {
-  const rows = db
-    .query("SELECT exit_code FROM distillations WHERE command = ?1 AND project_path IS ?2 ORDER BY id DESC LIMIT 21")
-    .all(command, projectPath) as { exit_code: number | null }[];
-  let streak = 0;
-  for (const row of rows.slice(1)) {
-    if (row.exit_code === null || row.exit_code === 0) break;
-    streak++;
-  }
-  return { latestExit: rows[0]?.exit_code ?? null, streak };
-}
-
-/** The raw output of the command's run before its newest one (the failure an engram resolves). */
-export function previousTraceRaw(db: Db, command: string, projectPath: string | null): string | null {
-  const row = db.query("SELECT raw_input FROM execution_traces WHERE command = ?1 AND project_path IS ?2 ORDER BY id DESC LIMIT 1 OFFSET 1").get(command, projectPath) as { raw_input: string } | null;
-  return row ? row.raw_input : null;
-}
-
 export interface SessionRow {
   id: string;
   startedAt: number;

@@ -15,7 +15,7 @@ export function cleanupOld(db: Db, nowSecs: number, policy: RetentionPolicy): vo
   const working = nowSecs - policy.workingDays * DAY_SECS;
   const traces = nowSecs - policy.traceDays * DAY_SECS;
   db.transaction(() => {
-    for (const table of ["distillations", "rewind_store", "ledger_folds", "ledger_lines", "passthrough_events", "retrieve_events", "engrams"]) {
+    for (const table of ["distillations", "rewind_store", "ledger_folds", "ledger_lines", "passthrough_events", "retrieve_events", "engrams", "tool_errors"]) {
       db.query(`DELETE FROM ${table} WHERE ts < ?1`).run(working);
     }
     db.query("DELETE FROM sessions WHERE started_at < ?1").run(working);

@@ -107,7 +107,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX ledger_folds_ts ON ledger_folds(ts);
   `,
   // 2: memory across sessions: knowledge (+ the goal), engrams, session events, error patterns,
-  // loop memory, session summaries, agent sessions, recall feedback. FTS5 mirrors rank recall.
+  // open tool errors, loop memory, session summaries, agent sessions, recall feedback. FTS5 mirrors rank recall.
   `
   CREATE TABLE project_knowledge (
     id INTEGER PRIMARY KEY,
@@ -220,8 +220,17 @@ export const MIGRATIONS: readonly string[] = [
     ts INTEGER NOT NULL
   );
 
-  -- engram capture asks "how did this command last end?" on every run.
-  CREATE INDEX distillations_command ON distillations(command, id);
+  -- Open failures per command: a passing run of the same command resolves them into an engram.
+  CREATE TABLE tool_errors (
+    id INTEGER PRIMARY KEY,
+    command TEXT NOT NULL,
+    project_hash TEXT,
+    session_id TEXT,
+    lines TEXT NOT NULL,
+    ts INTEGER NOT NULL,
+    resolved INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX tool_errors_open ON tool_errors(command, project_hash, resolved);
   CREATE INDEX distillations_session ON distillations(session_id, id);
   `,
 ];
