@@ -72,6 +72,10 @@ describe("MCP server over the in-memory transport", () => {
     const { tools } = await connected.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...DEFAULT_TOOLS].sort());
     console.log(`default tools/list: ${tools.length} tools, ${sizeOf(tools)} bytes serialized`);
+    // The listing is in every request's prefix: no SDK boilerplate, and a budget well under the 4,940 B the manual measured.
+    expect(JSON.stringify(tools)).not.toContain("$schema");
+    expect(JSON.stringify(tools)).not.toContain("taskSupport");
+    expect(sizeOf(tools)).toBeLessThan(3_000);
     expect(tools.map((tool) => tool.name)).not.toContain("omni_auto_noise");
   });
 

@@ -1,10 +1,10 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { passthroughReasons, recentRuns, retrieveCount } from "../../store/history.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 
-export function registerAdaptiveInsightsTool(server: McpServer, ctx: ToolContext): void {
+export function registerAdaptiveInsightsTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_adaptive_insights",
     {

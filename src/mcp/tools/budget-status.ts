@@ -1,11 +1,11 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { estimateTokens, pressureLevel, readPressureSettings } from "../../memory/pressure.ts";
 import { listSessions, sessionTotals } from "../../store/history.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 
-export function registerBudgetStatusTool(server: McpServer, ctx: ToolContext): void {
+export function registerBudgetStatusTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_budget_status",
     {

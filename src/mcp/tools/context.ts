@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { runQuery } from "../../memory/query.ts";
 import { gatherSessionContext, renderInject } from "../../memory/session-context.ts";
@@ -7,7 +7,7 @@ import { guarded } from "../result.ts";
 
 const UNCAPPED = { maxBytes: Number.MAX_SAFE_INTEGER, maxItemBytes: 400 };
 
-export function registerContextTool(server: McpServer, ctx: ToolContext): void {
+export function registerContextTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_context",
     {

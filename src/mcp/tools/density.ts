@@ -1,10 +1,10 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { scoreLines, type Tier } from "../../core/score.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 
-export function registerDensityTool(server: McpServer, _ctx: ToolContext): void {
+export function registerDensityTool(server: ToolRegistrar, _ctx: ToolContext): void {
   server.registerTool(
     "omni_density",
     {

@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { findNoise } from "../../memory/noise.ts";
 import { recentTraceTexts } from "../../store/history.ts";
@@ -7,7 +7,7 @@ import { guarded } from "../result.ts";
 
 const TRACES_SCANNED = 200;
 
-export function registerFindNoiseTool(server: McpServer, ctx: ToolContext): void {
+export function registerFindNoiseTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_find_noise",
     {

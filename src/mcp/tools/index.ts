@@ -1,5 +1,7 @@
 /** The one list of tools: name → register function. A test checks it against this folder and the policy. */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { recordingRegistrar, serveCompactList, type ToolRegistrar } from "../compact-list.ts";
 import type { ToolContext } from "../context.ts";
 import type { ToolName } from "../policy.ts";
 import { registerAdaptiveInsightsTool } from "./adaptive-insights.ts";
@@ -28,7 +30,7 @@ import { registerSetLoopContextTool } from "./set-loop-context.ts";
 import { registerSignalExtractTool } from "./signal-extract.ts";
 import { registerVerifyTool } from "./verify.ts";
 
-export const toolRegistry: Record<ToolName, (server: McpServer, ctx: ToolContext) => void> = {
+export const toolRegistry: Record<ToolName, (server: ToolRegistrar, ctx: ToolContext) => void> = {
   omni_adaptive_insights: registerAdaptiveInsightsTool,
   omni_agents: registerAgentsTool,
   omni_budget: registerBudgetTool,
@@ -57,5 +59,8 @@ export const toolRegistry: Record<ToolName, (server: McpServer, ctx: ToolContext
 };
 
 export function registerTools(server: McpServer, ctx: ToolContext, names: readonly ToolName[]): void {
-  for (const name of names) toolRegistry[name](server, ctx);
+  const listed: Tool[] = [];
+  const registrar = recordingRegistrar(server, listed);
+  for (const name of names) toolRegistry[name](registrar, ctx);
+  serveCompactList(server, listed);
 }

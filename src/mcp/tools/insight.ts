@@ -1,10 +1,10 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { listPatterns } from "../../store/patterns.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 
-export function registerInsightTool(server: McpServer, ctx: ToolContext): void {
+export function registerInsightTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_insight",
     {

@@ -1,11 +1,11 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { GLOBAL_SCOPE } from "../../memory/project.ts";
 import { deleteKnowledge, getKnowledge, listKnowledge } from "../../store/knowledge.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded, ToolFailure } from "../result.ts";
 
-export function registerKnowledgeTool(server: McpServer, ctx: ToolContext): void {
+export function registerKnowledgeTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_knowledge",
     {

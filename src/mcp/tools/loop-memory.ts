@@ -1,11 +1,11 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { listLoopFacts, putLoopFact } from "../../store/loops.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded, ToolFailure } from "../result.ts";
 
-export function registerLoopMemoryTool(server: McpServer, ctx: ToolContext): void {
+export function registerLoopMemoryTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_loop_memory",
     {

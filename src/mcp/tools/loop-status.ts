@@ -1,9 +1,9 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 
-export function registerLoopStatusTool(server: McpServer, ctx: ToolContext): void {
+export function registerLoopStatusTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_loop_status",
     {

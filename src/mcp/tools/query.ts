@@ -1,10 +1,10 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { parseQuery, queryFormsHelp, runQuery } from "../../memory/query.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded, ToolFailure } from "../result.ts";
 
-export function registerQueryTool(server: McpServer, ctx: ToolContext): void {
+export function registerQueryTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_query",
     {

@@ -1,11 +1,11 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { GLOBAL_SCOPE } from "../../memory/project.ts";
 import { CATEGORIES, MAX_FACT_CHARS, rememberFact } from "../../memory/remember.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 
-export function registerRememberTool(server: McpServer, ctx: ToolContext): void {
+export function registerRememberTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_remember",
     {

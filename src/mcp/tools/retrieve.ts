@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { parseHandle } from "../../core/handle.ts";
 import { EXAMPLE_HANDLE } from "../../core/limits.ts";
@@ -6,7 +6,7 @@ import { getBlock, markRetrieved } from "../../store/archive.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded, ToolFailure } from "../result.ts";
 
-export function registerRetrieveTool(server: McpServer, ctx: ToolContext): void {
+export function registerRetrieveTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_retrieve",
     {

@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { distillCaptured } from "../../cli/deliver.ts";
 import { openRuntime } from "../../cli/deps.ts";
@@ -14,7 +14,7 @@ export function runTimeoutSecs(env: Record<string, string | undefined>): number 
   return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_RUN_TIMEOUT_SECS;
 }
 
-export function registerRunTool(server: McpServer, ctx: ToolContext): void {
+export function registerRunTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_run",
     {

@@ -1,11 +1,11 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { recentRuns } from "../../store/history.ts";
 import { searchEvents } from "../../store/session-events.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 
-export function registerSearchTool(server: McpServer, ctx: ToolContext): void {
+export function registerSearchTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_search",
     {

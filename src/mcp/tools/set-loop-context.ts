@@ -1,10 +1,10 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { loopGoalProblem, loopIdProblem, MAX_LOOP_BUDGET_TOKENS } from "../../memory/loop.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded, ToolFailure } from "../result.ts";
 
-export function registerSetLoopContextTool(server: McpServer, ctx: ToolContext): void {
+export function registerSetLoopContextTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_set_loop_context",
     {

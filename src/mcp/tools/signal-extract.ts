@@ -1,11 +1,11 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { carriesFailure } from "../../core/failure.ts";
 import { scoreLines } from "../../core/score.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 
-export function registerSignalExtractTool(server: McpServer, _ctx: ToolContext): void {
+export function registerSignalExtractTool(server: ToolRegistrar, _ctx: ToolContext): void {
   server.registerTool(
     "omni_signal_extract",
     {

@@ -1,11 +1,11 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { MAX_VERIFY_CALLS, MIN_VERIFY_CALLS, verify } from "../../memory/verify.ts";
 import { recentRuns, recentTraceTexts } from "../../store/history.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 
-export function registerVerifyTool(server: McpServer, ctx: ToolContext): void {
+export function registerVerifyTool(server: ToolRegistrar, ctx: ToolContext): void {
   server.registerTool(
     "omni_verify",
     {
