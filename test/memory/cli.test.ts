@@ -39,6 +39,7 @@ describe("omni goal", () => {
     const short = omni(["goal", "hi"], cwd);
     expect(short.code).toBe(1);
     expect(short.err).toContain("a goal needs at least");
+    expect(omni(["goal", "fix it"], cwd).code).toBe(1);
     expect(omni(["goal", "show"], cwd).out).toBe("Ship the parser rewrite behind a flag\n");
     expect(omni(["session", "--inject"], cwd).out).toContain("Goal: Ship the parser rewrite behind a flag");
     expect(omni(["goal", "clear"], cwd).out).toBe("goal cleared\n");

@@ -25,10 +25,10 @@ describe("recall", () => {
     setup();
     rememberFact(db, { text: "Use pnpm, never npm, in this repository", category: "decision", tags: ["tooling"], projectHash: here.hash, ts: 1 });
     rememberFact(db, { text: "The staging database ignores migrations run outside the deploy job", category: "gotcha", tags: [], projectHash: here.hash, ts: 2 });
-    rememberFact(db, { text: "Logs rotate daily at midnight", category: "fact", tags: [], projectHash: here.hash, ts: 3 });
-    const hits = recall(db, "why did my migration not apply on staging", here, 5);
-    expect(hits[0]?.text).toBe("[gotcha] The staging database ignores migrations run outside the deploy job");
-    expect(hits.map((hit) => hit.text)).not.toContain("[fact] Logs rotate daily at midnight");
+    rememberFact(db, { text: "The analytics database is a read-only replica", category: "fact", tags: [], projectHash: here.hash, ts: 3 });
+    rememberFact(db, { text: "Logs rotate daily at midnight", category: "fact", tags: [], projectHash: here.hash, ts: 4 });
+    const hits = recall(db, "why did my database migration not apply on staging", here, 5);
+    expect(hits.map((hit) => hit.text)).toEqual(["[gotcha] The staging database ignores migrations run outside the deploy job", "[fact] The analytics database is a read-only replica"]);
   });
 
   test("stems words, so 'migrating' finds 'migrations'", () => {
