@@ -54,3 +54,9 @@ export function advertisedTools(env: Env, agentId: string): readonly ToolName[] 
   if (env.OMNI_MCP_TOOLS?.toLowerCase() === "all") return ALL_TOOLS;
   return tierForAgent(agentId) === "mcp-only" ? MCP_ONLY_TOOLS : DEFAULT_TOOLS;
 }
+
+/** The line `omni doctor` prints about the advertised set. */
+export function mcpToolsLine(env: Env, agentId: string): string {
+  const count = advertisedTools(env, agentId).length;
+  return count === ALL_TOOLS.length ? `MCP tools: all ${count} advertised to ${agentId} (OMNI_MCP_TOOLS=all)` : `MCP tools: ${count} of ${ALL_TOOLS.length} advertised to ${agentId} (OMNI_MCP_TOOLS=all restores the rest)`;
+}

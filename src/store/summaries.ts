@@ -19,10 +19,3 @@ export function writeSessionSummary(db: Db, summary: SessionSummary): void {
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
   ).run(summary.sessionId, summary.startedAt, summary.endedAt, summary.agentId, summary.totalCommands, summary.tokensSaved, summary.topFilter, summary.exitReason, summary.projectPath);
 }
-
-export function getSessionSummary(db: Db, sessionId: string): SessionSummary | null {
-  const row = db
-    .query("SELECT session_id AS sessionId, started_at AS startedAt, ended_at AS endedAt, agent_id AS agentId, total_commands AS totalCommands, tokens_saved AS tokensSaved, top_filter AS topFilter, exit_reason AS exitReason, project_path AS projectPath FROM session_summaries WHERE session_id = ?1")
-    .get(sessionId) as SessionSummary | null;
-  return row;
-}

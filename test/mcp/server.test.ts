@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ALL_TOOLS, DEFAULT_TOOLS, MCP_ONLY_TOOLS, type ToolName } from "../../src/mcp/policy.ts";
+import { ALL_TOOLS, DEFAULT_TOOLS, MCP_ONLY_TOOLS, mcpToolsLine, type ToolName } from "../../src/mcp/policy.ts";
 import { toolRegistry } from "../../src/mcp/tools/index.ts";
 import { putBlock, getBlock } from "../../src/store/archive.ts";
 import { openDatabase } from "../../src/store/db.ts";
@@ -62,6 +62,13 @@ describe("MCP tool registry", () => {
     expect(files).toEqual([...ALL_TOOLS].sort());
     expect(Object.keys(toolRegistry).sort()).toEqual([...ALL_TOOLS].sort());
     expect(ALL_TOOLS.length).toBe(25);
+  });
+
+  test("states the advertised set the way omni doctor prints it", () => {
+    expect(mcpToolsLine({}, "claude_code")).toBe("MCP tools: 9 of 25 advertised to claude_code (OMNI_MCP_TOOLS=all restores the rest)");
+    expect(mcpToolsLine({}, "cline")).toBe("MCP tools: 4 of 25 advertised to cline (OMNI_MCP_TOOLS=all restores the rest)");
+    expect(mcpToolsLine({ OMNI_MCP_TOOLS: "all" }, "cline")).toBe("MCP tools: all 25 advertised to cline (OMNI_MCP_TOOLS=all)");
+    expect(mcpToolsLine({ OMNI_MCP_TOOLS: "everything" }, "claude_code")).toContain("9 of 25");
   });
 });
 

@@ -12,7 +12,7 @@ export function registerRecallTool(server: ToolRegistrar, ctx: ToolContext): voi
       inputSchema: z.strictObject({ query: z.string().min(2), limit: z.number().int().min(1).max(20).optional() }),
     },
     guarded("omni_recall", ({ query, limit }) => {
-      const hits = recall(ctx.db(), query, ctx.scope(), limit ?? 5);
+      const hits = recall(ctx.db(), query, ctx.scope(), limit ?? 5, ctx.nowSecs());
       return hits.length === 0 ? `Nothing stored matches "${query}".` : hits.map((hit) => `(${hit.source}) ${hit.text}`).join("\n");
     }),
   );
