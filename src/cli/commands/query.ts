@@ -12,7 +12,7 @@ export default defineCommand({
   run({ env }, { flags, positionals }) {
     const text = positionals.join(" ");
     const parsed = parseQuery(text);
-    if (!parsed) throw new ActionableError(`omni query does not understand '${text}'; ${queryFormsHelp()}`);
+    if (!parsed) throw new ActionableError(`query '${text}' is not one of the forms; ${queryFormsHelp()}`);
     return withMemory(env, ({ db, scope }) => {
       const midnight = new Date();
       midnight.setHours(0, 0, 0, 0);
