@@ -16,7 +16,7 @@ export interface NoiseSuggestion {
   occurrences: number;
 }
 
-export function isStructure(line: string): boolean {
+function isStructure(line: string): boolean {
   return STRUCTURE.some((pattern) => pattern.test(line)) || carriesFailure(line);
 }
 

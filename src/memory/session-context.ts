@@ -75,7 +75,7 @@ export function renderInject(context: SessionContext, caps: InjectCaps): string 
 }
 
 /** Cut to at most `max` UTF-8 bytes on a character boundary, marking the cut with an ellipsis. */
-export function cutBytes(text: string, max: number): string {
+function cutBytes(text: string, max: number): string {
   const single = text.replace(/\s+/g, " ");
   if (Buffer.byteLength(single, "utf8") <= max) return single;
   let out = "";

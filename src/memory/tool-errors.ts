@@ -29,7 +29,7 @@ export function toolFamily(command: string): string {
   return routeCommand(command).label;
 }
 
-export function failureLines(text: string): string[] {
+function failureLines(text: string): string[] {
   const lines = splitLines(stripAnsi(text))
     .map((line) => line.trim())
     .filter((line) => line !== "" && carriesFailure(line));
@@ -37,7 +37,7 @@ export function failureLines(text: string): string[] {
 }
 
 /** Numbers, paths, quoted names and hex ids vary between occurrences of one error. */
-export function normalizePattern(line: string): string {
+function normalizePattern(line: string): string {
   return line
     .replace(/(["'`]).*?\1/g, "$1…$1")
     .replace(/(?:[\w.-]+\/)+[\w.-]+/g, "<path>")

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { retentionPolicy, summarizeSession } from "../../src/memory/session-lifecycle.ts";
+import { retentionPolicy, runRetention, summarizeSession } from "../../src/memory/session-lifecycle.ts";
 import { sessionNotices } from "../../src/memory/pressure.ts";
 import { openDatabase, type Db } from "../../src/store/db.ts";
 import { recordRun } from "../../src/store/runs.ts";
@@ -21,6 +21,15 @@ describe("session lifecycle", () => {
     expect(retentionPolicy({})).toEqual({ workingDays: 30, traceDays: 7 });
     expect(retentionPolicy({ OMNI_TRACE_RETENTION_DAYS: "90" })).toEqual({ workingDays: 30, traceDays: 90 });
     expect(retentionPolicy({ OMNI_TRACE_RETENTION_DAYS: "soon" })).toEqual({ workingDays: 30, traceDays: 7 });
+  });
+
+  test("prunes traces past the env's trace tier while keeping run rows of the working tier", () => {
+    sandbox = makeSandbox();
+    db = openDatabase(sandbox.dbPath);
+    const now = 1_800_000_000;
+    run(now - 3 * 86_400, 10, 10);
+    runRetention(db, { OMNI_TRACE_RETENTION_DAYS: "2" }, now);
+    expect(db.query("SELECT (SELECT COUNT(*) FROM distillations) AS runs, (SELECT COUNT(*) FROM execution_traces) AS traces").get()).toEqual({ runs: 1, traces: 0 });
   });
 
   test("writes a summary row at session end", () => {
