@@ -1,6 +1,8 @@
 /**
  * Retention tiers: working data 30 days, verbatim traces OMNI_TRACE_RETENTION_DAYS (7), loop
- * facts and the goal by their own ttl. Runs at session start, off the reply's path.
+ * facts and the goal by their own ttl. Conclusions (facts, engrams, error patterns) are kept:
+ * a month away should cost the raw bytes, not what was learned. Runs at session start, off
+ * the reply's path.
  */
 import type { Db } from "./db.ts";
 
@@ -15,7 +17,7 @@ export function cleanupOld(db: Db, nowSecs: number, policy: RetentionPolicy): vo
   const working = nowSecs - policy.workingDays * DAY_SECS;
   const traces = nowSecs - policy.traceDays * DAY_SECS;
   db.transaction(() => {
-    for (const table of ["distillations", "rewind_store", "ledger_folds", "ledger_lines", "passthrough_events", "retrieve_events", "engrams", "tool_errors"]) {
+    for (const table of ["distillations", "rewind_store", "ledger_folds", "ledger_lines", "passthrough_events", "retrieve_events", "tool_errors"]) {
       db.query(`DELETE FROM ${table} WHERE ts < ?1`).run(working);
     }
     db.query("DELETE FROM sessions WHERE started_at < ?1").run(working);
