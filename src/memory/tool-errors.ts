@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { carriesFailure } from "../core/failure.ts";
 import { splitLines, stripAnsi } from "../core/lines.ts";
-import { routeCommand } from "../core/route.ts";
+import { routeCommand, stripExecWrapper } from "../core/route.ts";
 import type { Db } from "../store/db.ts";
 import { upsertPattern } from "../store/patterns.ts";
 import { insertEvent } from "../store/session-events.ts";
@@ -46,10 +46,12 @@ function normalizePattern(line: string): string {
 }
 
 export function recordToolError(db: Db, error: ToolError): void {
+  // Keyed like the pipeline's run rows, so the command's next pass finds this failure.
+  const command = stripExecWrapper(error.command);
   const lines = failureLines(error.text);
-  const family = toolFamily(error.command);
-  insertToolError(db, { command: error.command, projectHash: error.projectHash, sessionId: error.sessionId, lines: lines.slice(0, MAX_PATTERNS_PER_RUN), ts: error.ts });
-  insertEvent(db, { sessionId: error.sessionId, eventType: "error", content: `${error.command}: ${lines.slice(0, 3).join(" | ") || "failed"}`, ts: error.ts, projectHash: error.projectHash });
+  const family = toolFamily(command);
+  insertToolError(db, { command, projectHash: error.projectHash, sessionId: error.sessionId, lines: lines.slice(0, MAX_PATTERNS_PER_RUN), ts: error.ts });
+  insertEvent(db, { sessionId: error.sessionId, eventType: "error", content: `${command}: ${lines.slice(0, 3).join(" | ") || "failed"}`, ts: error.ts, projectHash: error.projectHash });
   for (const line of lines.slice(0, MAX_PATTERNS_PER_RUN)) {
     const pattern = normalizePattern(line);
     const patternHash = createHash("sha256").update(`${family}\0${pattern}`, "utf8").digest("hex").slice(0, 16);

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { projectScope } from "../../src/memory/project.ts";
+import { recordToolError } from "../../src/memory/tool-errors.ts";
+import { openDatabase } from "../../src/store/db.ts";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
 let sandbox: Sandbox;
@@ -89,6 +92,22 @@ describe("engram capture", () => {
     const [engram] = JSON.parse(omni(["engram", "--json"], cwd).out).engrams;
     expect(engram.errors_resolved).toEqual(["main.c:3: error: expected ;"]);
     expect(engram.files_changed).toEqual(["main.c"]);
+  });
+});
+
+describe("host failure hook → post-hook pass", () => {
+  test("a failure recorded by recordToolError becomes an engram when the post-hook sees the command pass", () => {
+    sandbox = makeSandbox();
+    const cwd = project();
+    const db = openDatabase(sandbox.dbPath);
+    recordToolError(db, { command: "npm test", text: "FAIL src/cart.test.ts\nError: expected 3 to be 4\n", sessionId: "s-3", projectHash: projectScope(cwd).hash, ts: 1 });
+    db.close();
+    const payload = { session_id: "s-3", cwd, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "npm test" }, tool_response: { stdout: "Tests: 4 passed, 4 total\n", stderr: "", interrupted: false, isImage: false } };
+    expect(runOmni(["--post-hook"], { env: sandbox.env, cwd, stdin: JSON.stringify(payload) }).exitCode).toBe(0);
+    const report = JSON.parse(omni(["engram", "--json"], cwd).out);
+    expect(report.session_id).toBe("s-3");
+    expect(report.engrams.map((engram: { headline: string }) => engram.headline)).toEqual(["`npm test` passes again after 1 failing run"]);
+    expect(report.engrams[0].errors_resolved).toEqual(["FAIL src/cart.test.ts", "Error: expected 3 to be 4"]);
   });
 });
 
