@@ -15,7 +15,7 @@ afterEach(() => {
   sandbox?.cleanup();
 });
 
-const PATH = "/work/shop";
+const PATH = "/home/dev/shop";
 const scope = { path: PATH, hash: projectHash(PATH) };
 
 function run(ts: number, command: string, exitCode: number, raw: string): void {
@@ -36,7 +36,7 @@ describe("handoff markdown", () => {
       [
         "# Session handoff",
         "",
-        "Project: /work/shop",
+        "Project: /home/dev/shop",
         "Session: sess-9 · 3 commands · 2 failed",
         "",
         "## Goal",

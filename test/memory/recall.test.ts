@@ -12,8 +12,8 @@ afterEach(() => {
   sandbox?.cleanup();
 });
 
-const here: ProjectScope = { path: "/work/billing", hash: projectHash("/work/billing") };
-const elsewhere: ProjectScope = { path: "/work/other", hash: projectHash("/work/other") };
+const here: ProjectScope = { path: "/home/dev/billing", hash: projectHash("/home/dev/billing") };
+const elsewhere: ProjectScope = { path: "/home/dev/other", hash: projectHash("/home/dev/other") };
 
 function setup(): void {
   sandbox = makeSandbox();
