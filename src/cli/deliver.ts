@@ -1,16 +1,19 @@
 /**
  * The terminal side of exec and pipe: run the pipeline over captured bytes, print what the
  * reader gets on stdout and the footer on stderr. Bytes that are not text pass through as-is.
+ * `distillCaptured` is the shared half: MCP's omni_run calls it too, so there is one path.
  */
 import { readerScope } from "../core/agent-id.ts";
 import { FOOTER_MIN_ELAPSED_MS, FOOTER_MIN_REDUCTION_PERCENT } from "../core/limits.ts";
 import { footer } from "../core/markers.ts";
 import { envRequestsPassthrough } from "../core/route.ts";
-import { runPipeline, type Entry } from "../core/pipeline.ts";
+import { runPipeline, type Entry, type PipelineResult } from "../core/pipeline.ts";
+import { storedGoalTerms } from "../memory/goal.ts";
+import { projectHash } from "../memory/project.ts";
 import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
 import { projectKey } from "../platform/project.ts";
-import { openRuntime } from "./deps.ts";
+import { openRuntime, type Runtime } from "./deps.ts";
 
 export interface DeliverRequest {
   output: Uint8Array;
@@ -22,6 +25,26 @@ export interface DeliverRequest {
   env: Env;
 }
 
+/** Captured text → the pipeline, exactly as exec runs it. */
+export function distillCaptured(request: Omit<DeliverRequest, "output"> & { text: string; cwd: string }, runtime: Runtime): PipelineResult {
+  const projectPath = projectKey(request.cwd);
+  return runPipeline(
+    {
+      text: request.text,
+      command: request.command,
+      entry: request.entry,
+      failed: request.exitCode !== 0,
+      exitCode: request.exitCode,
+      agentId: request.agentId,
+      sessionId: readerScope(request.sessionId, null),
+      projectPath,
+      passthroughRequested: envRequestsPassthrough(request.env),
+      goalTerms: storedGoalTerms(runtime.db, projectHash(projectPath)),
+    },
+    runtime.deps,
+  );
+}
+
 export function deliver(request: DeliverRequest): void {
   const text = decodeUtf8(request.output);
   if (text === null) {
@@ -30,20 +53,7 @@ export function deliver(request: DeliverRequest): void {
   }
   const runtime = openRuntime(request.env);
   try {
-    const result = runPipeline(
-      {
-        text,
-        command: request.command,
-        entry: request.entry,
-        failed: request.exitCode !== 0,
-        exitCode: request.exitCode,
-        agentId: request.agentId,
-        sessionId: readerScope(request.sessionId, null),
-        projectPath: projectKey(process.cwd()),
-        passthroughRequested: envRequestsPassthrough(request.env),
-      },
-      runtime.deps,
-    );
+    const result = distillCaptured({ ...request, text, cwd: process.cwd() }, runtime);
     writeOut(result.changed ? result.delivered : request.output);
     if (request.env.OMNI_QUIET !== undefined) return;
     const reduction = result.bytesIn === 0 ? 0 : (100 * (result.bytesIn - result.bytesOut)) / result.bytesIn;

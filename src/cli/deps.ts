@@ -3,6 +3,7 @@ import { DEFAULT_HOOK_DEADLINE_MS } from "../core/limits.ts";
 import type { PipelineDeps } from "../core/pipeline.ts";
 import { systemClock } from "../platform/clock.ts";
 import { databasePath, type Env } from "../platform/paths.ts";
+import { withEngramCapture } from "../memory/engram-capture.ts";
 import type { Db } from "../store/db.ts";
 import { createPipelineStore, tryOpenDatabase } from "../store/index.ts";
 
@@ -13,10 +14,12 @@ export interface Runtime {
 
 export function openRuntime(env: Env = process.env, withDeadline = false): Runtime {
   const db = tryOpenDatabase(databasePath(env));
+  const log = env.OMNI_DEBUG === "1" ? (message: string) => process.stderr.write(`[omni] ${message}\n`) : undefined;
   const deps: PipelineDeps = {
-    store: db ? createPipelineStore(db) : null,
+    // Every recorded run may complete a subtask (fail → pass): capture rides on the record.
+    store: db ? withEngramCapture(createPipelineStore(db), db, log) : null,
     clock: systemClock,
-    log: env.OMNI_DEBUG === "1" ? (message) => process.stderr.write(`[omni] ${message}\n`) : undefined,
+    log,
   };
   if (withDeadline) deps.deadlineMs = hookDeadlineMs(env);
   return { db, deps };

@@ -12,6 +12,8 @@ async function main(argv: string[]): Promise<number> {
   const env = process.env;
   const hookFlag = argv.find((arg) => (HOOK_FLAGS as readonly string[]).includes(arg));
   if (hookFlag) return runHookMode(hookFlag, env);
+  // Lazy: the MCP SDK and zod load only in this mode, never on a hook's path.
+  if (argv.includes("--mcp")) return (await import("../mcp/stdio.ts")).runMcpServer(env);
 
   const first = argv[0];
   if (first === undefined) {

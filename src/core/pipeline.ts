@@ -43,6 +43,8 @@ export interface PipelineRequest {
   projectPath?: string | null;
   /** The environment asked for passthrough (OMNI_PASSTHROUGH=1). */
   passthroughRequested?: boolean;
+  /** Words of the pinned goal (`omni goal`): lines naming one score higher. */
+  goalTerms?: string[];
 }
 
 export type RouteTaken = "passthrough" | "distilled" | "collapsed" | "timeout";
@@ -201,7 +203,7 @@ function project(request: PipelineRequest, command: string, route: Route, deps: 
 
 function distill(id: DistillerId, text: string, command: string, request: PipelineRequest, deps: PipelineDeps): string | null {
   try {
-    return distillerFor(id).distill({ text, command, segments: scoreLines(text), failed: request.failed, tool: request.tool });
+    return distillerFor(id).distill({ text, command, segments: scoreLines(text, { goalTerms: request.goalTerms }), failed: request.failed, tool: request.tool });
   } catch (error) {
     // A distiller that throws did not understand its input: raw bytes, never a crash.
     deps.log?.(`distiller ${id} threw: ${error instanceof Error ? error.message : String(error)}`);

@@ -106,4 +106,131 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX ledger_folds_ts ON ledger_folds(ts);
   `,
+  // 2: memory across sessions: knowledge (+ the goal), engrams, session events, error patterns,
+  // open tool errors, loop memory, session summaries, agent sessions, recall feedback. FTS5 mirrors rank recall.
+  `
+  CREATE TABLE project_knowledge (
+    id INTEGER PRIMARY KEY,
+    project_hash TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    category TEXT NOT NULL DEFAULT 'fact',
+    tags TEXT NOT NULL DEFAULT '[]',
+    confidence REAL NOT NULL DEFAULT 0.7,
+    hit_count INTEGER NOT NULL DEFAULT 0,
+    last_updated INTEGER NOT NULL,
+    ttl_days INTEGER,
+    UNIQUE (project_hash, key)
+  );
+  CREATE VIRTUAL TABLE knowledge_fts USING fts5(key, value, tags, content='project_knowledge', content_rowid='id', tokenize='porter unicode61');
+  CREATE TRIGGER project_knowledge_ai AFTER INSERT ON project_knowledge BEGIN
+    INSERT INTO knowledge_fts(rowid, key, value, tags) VALUES (new.id, new.key, new.value, new.tags);
+  END;
+  CREATE TRIGGER project_knowledge_ad AFTER DELETE ON project_knowledge BEGIN
+    INSERT INTO knowledge_fts(knowledge_fts, rowid, key, value, tags) VALUES ('delete', old.id, old.key, old.value, old.tags);
+  END;
+  CREATE TRIGGER project_knowledge_au AFTER UPDATE ON project_knowledge BEGIN
+    INSERT INTO knowledge_fts(knowledge_fts, rowid, key, value, tags) VALUES ('delete', old.id, old.key, old.value, old.tags);
+    INSERT INTO knowledge_fts(rowid, key, value, tags) VALUES (new.id, new.key, new.value, new.tags);
+  END;
+
+  CREATE TABLE engrams (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT,
+    trigger TEXT NOT NULL,
+    label TEXT NOT NULL,
+    detail TEXT NOT NULL DEFAULT '',
+    files TEXT NOT NULL DEFAULT '[]',
+    category TEXT NOT NULL DEFAULT 'progress',
+    tags TEXT NOT NULL DEFAULT '[]',
+    project_hash TEXT,
+    ts INTEGER NOT NULL,
+    last_accessed INTEGER,
+    hit_count INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX engrams_session ON engrams(session_id, ts);
+  CREATE VIRTUAL TABLE engrams_fts USING fts5(label, detail, tags, content='engrams', content_rowid='id', tokenize='porter unicode61');
+  CREATE TRIGGER engrams_ai AFTER INSERT ON engrams BEGIN
+    INSERT INTO engrams_fts(rowid, label, detail, tags) VALUES (new.id, new.label, new.detail, new.tags);
+  END;
+  CREATE TRIGGER engrams_ad AFTER DELETE ON engrams BEGIN
+    INSERT INTO engrams_fts(engrams_fts, rowid, label, detail, tags) VALUES ('delete', old.id, old.label, old.detail, old.tags);
+  END;
+  CREATE TRIGGER engrams_au AFTER UPDATE ON engrams BEGIN
+    INSERT INTO engrams_fts(engrams_fts, rowid, label, detail, tags) VALUES ('delete', old.id, old.label, old.detail, old.tags);
+    INSERT INTO engrams_fts(rowid, label, detail, tags) VALUES (new.id, new.label, new.detail, new.tags);
+  END;
+
+  CREATE VIRTUAL TABLE session_events USING fts5(session_id UNINDEXED, event_type UNINDEXED, content, ts UNINDEXED, project_hash UNINDEXED, tokenize='porter ascii');
+
+  CREATE TABLE pattern_memory (
+    id INTEGER PRIMARY KEY,
+    pattern_hash TEXT NOT NULL UNIQUE,
+    pattern_text TEXT NOT NULL,
+    tool_family TEXT NOT NULL,
+    project_hash TEXT,
+    first_seen INTEGER NOT NULL,
+    last_seen INTEGER NOT NULL,
+    occurrence_count INTEGER NOT NULL DEFAULT 1,
+    was_resolved INTEGER NOT NULL DEFAULT 0,
+    resolution_hint TEXT
+  );
+
+  CREATE TABLE loop_memory (
+    id INTEGER PRIMARY KEY,
+    loop_goal_hash TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    confidence REAL NOT NULL DEFAULT 0.5,
+    times_confirmed INTEGER NOT NULL DEFAULT 1,
+    first_seen INTEGER NOT NULL,
+    last_seen INTEGER NOT NULL,
+    ttl_days INTEGER NOT NULL DEFAULT 30,
+    UNIQUE (loop_goal_hash, key)
+  );
+
+  CREATE TABLE session_summaries (
+    session_id TEXT PRIMARY KEY,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER NOT NULL,
+    agent_id TEXT,
+    total_commands INTEGER NOT NULL DEFAULT 0,
+    tokens_saved INTEGER NOT NULL DEFAULT 0,
+    top_filter TEXT,
+    exit_reason TEXT,
+    project_path TEXT
+  );
+
+  CREATE TABLE agent_sessions (
+    agent_id TEXT NOT NULL,
+    project_hash TEXT NOT NULL,
+    session_id TEXT,
+    last_active INTEGER NOT NULL,
+    state_json TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (agent_id, project_hash)
+  );
+
+  CREATE TABLE retrieval_feedback (
+    id INTEGER PRIMARY KEY,
+    query TEXT NOT NULL,
+    hit_source TEXT NOT NULL,
+    hit_key TEXT NOT NULL,
+    project_hash TEXT,
+    command_ctx TEXT,
+    ts INTEGER NOT NULL
+  );
+
+  -- Open failures per command: a passing run of the same command resolves them into an engram.
+  CREATE TABLE tool_errors (
+    id INTEGER PRIMARY KEY,
+    command TEXT NOT NULL,
+    project_hash TEXT,
+    session_id TEXT,
+    lines TEXT NOT NULL,
+    ts INTEGER NOT NULL,
+    resolved INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX tool_errors_open ON tool_errors(command, project_hash, resolved);
+  CREATE INDEX distillations_session ON distillations(session_id, id);
+  `,
 ];

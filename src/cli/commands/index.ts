@@ -16,8 +16,14 @@ export const commands: Record<string, CommandEntry> = {
   retrieve: { group: "SEE WHAT IT SAVED", summary: "print the bytes behind a marker's handle", load: () => import("./retrieve.ts") },
   diff: { group: "SEE WHAT IT SAVED", summary: "the last command, raw against delivered", load: () => import("./diff.ts") },
   exec: { group: "TUNE IT", summary: "run a command through the pipeline", load: () => import("./exec.ts") },
+  session: { group: "SEE WHAT IT SAVED", summary: "this session's spend, history, and context to carry across a restart", load: () => import("./session.ts") },
+  query: { group: "TUNE IT", summary: "fixed queries over history: errors, warnings, context, timeline", load: () => import("./query.ts") },
+  patterns: { group: "TUNE IT", summary: "errors that keep coming back, active or resolved", load: () => import("./patterns.ts") },
+  remember: { group: "MEMORY", summary: "store a fact for later sessions and omni_recall", load: () => import("./remember.ts") },
+  engram: { group: "MEMORY", summary: "digests of finished subtasks", load: () => import("./engram.ts") },
+  goal: { group: "MEMORY", summary: "pin, show or clear the project's goal", load: () => import("./goal.ts") },
   version: { group: "MEMORY", summary: "version, build and resolved paths", load: () => import("./version.ts") },
 };
 
 /** Accepted spellings that name the same command. */
-export const aliases: Record<string, string> = {};
+export const aliases: Record<string, string> = { engrams: "engram", sessions: "session" };

@@ -1,0 +1,35 @@
+/** What every tool gets: the environment, the project, a lazily opened database, loop state. */
+import { detectAgentId } from "../core/agent-id.ts";
+import { readLoopSettings, type LoopSettings } from "../memory/loop.ts";
+import { nowSecs, projectScope, type ProjectScope } from "../memory/project.ts";
+import { systemClock } from "../platform/clock.ts";
+import { databasePath, type Env } from "../platform/paths.ts";
+import { openDatabase, type Db } from "../store/db.ts";
+
+export interface ToolContext {
+  env: Env;
+  cwd: string;
+  agentId: string;
+  nowSecs(): number;
+  /** Opened on first use and kept for the server's life; throws when the database cannot open. */
+  db(): Db;
+  scope(): ProjectScope;
+  /** Starts from OMNI_LOOP_*; omni_set_loop_context replaces it for this server. */
+  loop: LoopSettings;
+  close(): void;
+}
+
+export function createToolContext(env: Env, cwd: string): ToolContext {
+  let db: Db | null = null;
+  let scope: ProjectScope | null = null;
+  return {
+    env,
+    cwd,
+    agentId: detectAgentId(env),
+    nowSecs: () => nowSecs(systemClock.now()),
+    db: () => (db ??= openDatabase(databasePath(env))),
+    scope: () => (scope ??= projectScope(cwd)),
+    loop: readLoopSettings(env),
+    close: () => db?.close(),
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Which tools a host is told about. Tool definitions sit in the prefix of every request, so a
+ * tool nobody calls is paid for on every request: each tier gets the set it actually uses.
+ */
+import type { Env } from "../platform/paths.ts";
+
+export const ALL_TOOLS = [
+  "omni_retrieve",
+  "omni_run",
+  "omni_signal_extract",
+  "omni_explain_savings",
+  "omni_history",
+  "omni_context_breakdown",
+  "omni_density",
+  "omni_budget",
+  "omni_remember",
+  "omni_recall",
+  "omni_knowledge",
+  "omni_insight",
+  "omni_adaptive_insights",
+  "omni_handoff",
+  "omni_session",
+  "omni_search",
+  "omni_query",
+  "omni_context",
+  "omni_agents",
+  "omni_find_noise",
+  "omni_loop_status",
+  "omni_loop_memory",
+  "omni_set_loop_context",
+  "omni_budget_status",
+  "omni_verify",
+] as const;
+
+export type ToolName = (typeof ALL_TOOLS)[number];
+
+/** The nine actually called across the recorded corpus. */
+export const DEFAULT_TOOLS: readonly ToolName[] = ["omni_retrieve", "omni_explain_savings", "omni_remember", "omni_recall", "omni_run", "omni_find_noise", "omni_context_breakdown", "omni_history", "omni_context"];
+/** Hosts without hooks get memory and retrieval only. */
+export const MCP_ONLY_TOOLS: readonly ToolName[] = ["omni_remember", "omni_recall", "omni_retrieve", "omni_knowledge"];
+
+export type HostTier = "full" | "handoff-first" | "mcp-only";
+
+const MCP_ONLY_AGENTS = new Set(["cline", "roo", "roo_code", "opencode", "copilot", "copilot_cli", "antigravity", "zed", "vscode"]);
+const HANDOFF_FIRST_AGENTS = new Set(["cursor"]);
+
+/** Unknown hosts are treated as Full: they get the default nine. */
+export function tierForAgent(agentId: string): HostTier {
+  if (MCP_ONLY_AGENTS.has(agentId)) return "mcp-only";
+  return HANDOFF_FIRST_AGENTS.has(agentId) ? "handoff-first" : "full";
+}
+
+export function advertisedTools(env: Env, agentId: string): readonly ToolName[] {
+  if (env.OMNI_MCP_TOOLS?.toLowerCase() === "all") return ALL_TOOLS;
+  return tierForAgent(agentId) === "mcp-only" ? MCP_ONLY_TOOLS : DEFAULT_TOOLS;
+}
+
+/** The line `omni doctor` prints about the advertised set. */
+export function mcpToolsLine(env: Env, agentId: string): string {
+  const count = advertisedTools(env, agentId).length;
+  return count === ALL_TOOLS.length ? `MCP tools: all ${count} advertised to ${agentId} (OMNI_MCP_TOOLS=all)` : `MCP tools: ${count} of ${ALL_TOOLS.length} advertised to ${agentId} (OMNI_MCP_TOOLS=all restores the rest)`;
+}

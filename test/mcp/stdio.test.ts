@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { DEFAULT_TOOLS } from "../../src/mcp/policy.ts";
+import { makeSandbox, OMNI_EXE, type Sandbox } from "../helpers/sandbox.ts";
+import { textOf } from "./connect.ts";
+
+let sandbox: Sandbox;
+afterEach(() => sandbox?.cleanup());
+
+async function spawnClient(env: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: "stdio-test", version: "1" });
+  await client.connect(new StdioClientTransport({ command: OMNI_EXE, args: ["--mcp"], env, cwd: sandbox.home, stderr: "pipe" }));
+  return client;
+}
+
+describe("omni --mcp over stdio", () => {
+  test("lists 9 tools by default, 4 to an MCP-only host and 25 with OMNI_MCP_TOOLS=all", async () => {
+    for (const [extra, count] of [[{}, 9], [{ OMNI_AGENT_ID: "cline" }, 4], [{ OMNI_MCP_TOOLS: "all" }, 25]] as const) {
+      sandbox = makeSandbox(extra);
+      const client = await spawnClient(sandbox.env);
+      const { tools } = await client.listTools();
+      expect(tools.length).toBe(count);
+      if (count === 9) {
+        expect(tools.map((tool) => tool.name).sort()).toEqual([...DEFAULT_TOOLS].sort());
+        console.log(`stdio default tools/list: ${Buffer.byteLength(JSON.stringify({ tools }), "utf8")} bytes serialized`);
+      }
+      await client.close();
+      sandbox.cleanup();
+    }
+  });
+
+  test("remembers a fact in one server process and recalls it from the next", async () => {
+    sandbox = makeSandbox();
+    const first = await spawnClient(sandbox.env);
+    const stored = await first.callTool({ name: "omni_remember", arguments: { text: "Deploys go through the release branch only", category: "decision" } });
+    expect(stored.isError ?? false).toBe(false);
+    await first.close();
+    const second = await spawnClient(sandbox.env);
+    const recalled = await second.callTool({ name: "omni_recall", arguments: { query: "how do deploys work" } });
+    expect(textOf(recalled)).toContain("Deploys go through the release branch only");
+    await second.close();
+  });
+});
