@@ -1,0 +1,31 @@
+/**
+ * git output, recognised by its shape rather than by the subcommand: a long-form status, a log in
+ * one of git's default formats (with or without patches), or a bare diff. `--oneline`, `--stat`,
+ * `--porcelain` and custom formats are already minimal (route.ts sends most of them past us).
+ */
+import { splitLines } from "../core/lines.ts";
+import { distillDiff } from "./git/diff.ts";
+import { distillLog, isLog } from "./git/log.ts";
+import { distillStatus, isStatus } from "./git/status.ts";
+import { defineDistiller } from "./types.ts";
+
+function distillBareDiff(lines: string[]): string | null {
+  const start = lines.findIndex((line) => line.trim() !== "");
+  if (start < 0 || !lines[start]!.startsWith("diff --git ")) return null;
+  const diff = distillDiff(lines, start);
+  // Trailing lines the diff reader did not claim are not ours to summarise.
+  if (!diff || lines.slice(diff.end).some((line) => line.trim() !== "")) return null;
+  const { files, added, removed } = diff.summary;
+  return [`git diff: ${files} file${files === 1 ? "" : "s"}, +${added} -${removed}`, ...diff.summary.lines].join("\n") + "\n";
+}
+
+export default defineDistiller({
+  id: "git",
+  describe: "git status, log, show and diff: every path, every commit as hash + subject, every changed line with its hunk header.",
+  distill({ text }) {
+    const lines = splitLines(text);
+    if (isStatus(lines)) return distillStatus(lines);
+    if (isLog(lines)) return distillLog(lines);
+    return distillBareDiff(lines);
+  },
+});

@@ -1,0 +1,93 @@
+/**
+ * Search results (grep, rg, ag, the host's Grep tool in content mode): `path:line:text` or
+ * `path:text` lines. The paths are the answer, so every file is kept and every kept line is
+ * verbatim (its `path:line` stays usable); only a file with many matches is shortened, to its
+ * first few matches and a count of the rest.
+ */
+import { carriesFailure } from "../core/failure.ts";
+import { splitLines } from "../core/lines.ts";
+import { moreMatchesMarker } from "../core/markers.ts";
+import { defineDistiller } from "./types.ts";
+
+/** Shorter results are read whole: there is nothing to gain that a marker would not cost. */
+const MIN_RESULT_LINES = 20;
+/** Matches shown per file before the rest are counted. */
+const MATCHES_SHOWN_PER_FILE = 5;
+/** A result where more than this share of lines is not a match line is not a search result. */
+const MAX_UNPARSED_SHARE = 0.1;
+
+const WITH_LINE_NUMBER = /^(.+?):\d+:/;
+const BARE_LINE_NUMBER = /^\d+:/;
+const WITH_PATH = /^([^\s:][^:]*):/;
+const BINARY_MATCH = /^(?:Binary file (.+) matches|(.+): binary file matches.*)$/;
+
+/** Each parser returns the file a line names ("" for a single-file result), or null. */
+type Parser = (line: string) => string | null;
+
+const PARSERS: Parser[] = [
+  (line) => pathIfPlausible(WITH_LINE_NUMBER.exec(line)?.[1]),
+  (line) => (BARE_LINE_NUMBER.test(line) ? "" : null),
+  (line) => pathIfPlausible(WITH_PATH.exec(line)?.[1]),
+];
+
+/** A file name has no leading space and reads like a path (a slash or an extension). */
+function pathIfPlausible(candidate: string | undefined): string | null {
+  if (candidate === undefined || /^\s|\s{2}/.test(candidate)) return null;
+  return candidate.includes("/") || /\.[A-Za-z0-9]+$/.test(candidate) ? candidate : null;
+}
+
+/** Pick the one line shape the whole result uses; a result mixing shapes is not recognised. */
+function parseAll(lines: string[]): (string | null)[] | null {
+  const other = (line: string) => line.trim() === "" || BINARY_MATCH.test(line);
+  for (const parser of PARSERS) {
+    const paths = lines.map((line) => (other(line) ? null : parser(line)));
+    const unparsed = paths.filter((path, i) => path === null && !other(lines[i]!)).length;
+    if (unparsed <= lines.length * MAX_UNPARSED_SHARE && paths.some((path) => path !== null)) return paths;
+  }
+  return null;
+}
+
+export default defineDistiller({
+  id: "search",
+  describe: "grep/rg/ag and Grep-tool matches: every file kept, each file's matches cut to the first few with a count of the rest.",
+  distill({ text }) {
+    const lines = splitLines(text);
+    if (lines.length < MIN_RESULT_LINES) return null;
+    // `--` separates context groups (-A/-B/-C); context lines cannot be told from matches safely.
+    if (lines.some((line) => line === "--")) return null;
+    const paths = parseAll(lines);
+    if (!paths) return null;
+
+    const groups = new Map<string, number[]>();
+    paths.forEach((path, i) => {
+      if (path === null) return;
+      const indices = groups.get(path) ?? [];
+      indices.push(i);
+      groups.set(path, indices);
+    });
+
+    // Per file: which matches stay, and after which line the count of the rest goes.
+    const dropped = new Set<number>();
+    const countAfter = new Map<number, number>();
+    for (const indices of groups.values()) {
+      if (indices.length <= MATCHES_SHOWN_PER_FILE + 1) continue;
+      // A failure line is never dropped (the fidelity rule), so it stays however far down it is.
+      const shown = indices.filter((index, n) => n < MATCHES_SHOWN_PER_FILE || carriesFailure(lines[index]!));
+      const hidden = indices.filter((index) => !shown.includes(index));
+      hidden.forEach((index) => dropped.add(index));
+      countAfter.set(shown[shown.length - 1]!, hidden.length);
+    }
+    if (dropped.size === 0) return null;
+
+    const matches = paths.filter((path) => path !== null).length;
+    const files = groups.size;
+    const out = [`search: ${matches} matches in ${files} file${files === 1 ? "" : "s"}`];
+    lines.forEach((line, i) => {
+      if (dropped.has(i)) return;
+      out.push(line);
+      const more = countAfter.get(i);
+      if (more) out.push(moreMatchesMarker(more));
+    });
+    return out.join("\n") + "\n";
+  },
+});
