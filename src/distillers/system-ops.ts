@@ -9,11 +9,11 @@ import { redactionHeader } from "../core/markers.ts";
 import { redactSecrets } from "../core/redact.ts";
 import { defineDistiller } from "./types.ts";
 
-/** Lines that report progress, not outcome. The outcome lines of the same tools are kept. */
+/**
+ * Lines that report progress, not outcome. The outcome lines of the same tools are kept, and so
+ * is curl's meter header: its one remaining row (the final state, see below) is unreadable alone.
+ */
 const PROGRESS_LINES: RegExp[] = [
-  // curl's meter header; its rows are kept, reduced to their final state below.
-  /^\s*% Total\s+% Received\s+% Xferd/,
-  /^\s*Dload\s+Upload\s+Total/,
   // wget
   /^Resolving \S+.*\.\.\. /,
   /^Connecting to \S+.*\.\.\. connected\.$/,

@@ -1,0 +1,81 @@
+import { describe, expect, test } from "bun:test";
+import { splitLines } from "../../src/core/lines.ts";
+import search from "../../src/distillers/search.ts";
+import { fixture, testFixturesThroughPipeline } from "../helpers/pipeline-run.ts";
+
+function distill(text: string): string | null {
+  return search.distill({ text, command: "grep", segments: [], failed: false });
+}
+
+/** The file each `path:…` line names, in order of first appearance. */
+function pathsOf(text: string): string[] {
+  return [...new Set(splitLines(text).map((line) => /^([^:]+):/.exec(line)?.[1]).filter((path): path is string => path !== undefined))];
+}
+
+testFixturesThroughPipeline("search");
+
+describe("search distiller", () => {
+  test.each(["grep_tool_export_function", "grep_rn_export_function", "rg_n_expect_calls", "rg_no_line_numbers"])("never drops a file name (%s)", (name) => {
+    const { text } = fixture("search", name);
+    const out = distill(text)!;
+    expect(out).not.toBeNull();
+    expect(pathsOf(out).filter((path) => path !== "search")).toEqual(pathsOf(text));
+  });
+
+  test("keeps the first five matches of a long file verbatim and counts the rest", () => {
+    const { text } = fixture("search", "grep_tool_export_function");
+    const utils = splitLines(text).filter((line) => line.startsWith("src/utils.ts:"));
+    expect(utils.length).toBeGreaterThan(6);
+    const out = splitLines(distill(text)!);
+    expect(out.filter((line) => line.startsWith("src/utils.ts:"))).toEqual(utils.slice(0, 5));
+    const marker = out[out.indexOf(utils[4]!) + 1];
+    expect(marker).toBe(`  ... [${utils.length - 5} more matches in this file]`);
+  });
+
+  test("shortens nothing in a file with six matches or fewer", () => {
+    const { text } = fixture("search", "grep_tool_export_function");
+    const out = distill(text)!;
+    const byFile = new Map<string, number>();
+    for (const path of splitLines(text).map((line) => line.split(":")[0]!)) byFile.set(path, (byFile.get(path) ?? 0) + 1);
+    for (const [path, count] of byFile) {
+      if (count <= 6) expect(splitLines(out).filter((line) => line.startsWith(`${path}:`)).length).toBe(count);
+    }
+  });
+
+  test("the shown and counted matches add up to the result", () => {
+    const { text } = fixture("search", "rg_n_expect_calls");
+    const out = splitLines(distill(text)!);
+    const shown = out.filter((line) => /^[^\s:]+:\d+:/.test(line)).length;
+    const counted = out.map((line) => /^ {2}\.\.\. \[(\d+) more matches in this file\]$/.exec(line)?.[1]).reduce((sum, n) => sum + Number(n ?? 0), 0);
+    expect(shown + counted).toBe(splitLines(text).length);
+    expect(out[0]).toBe(`search: ${splitLines(text).length} matches in ${pathsOf(text).length} files`);
+  });
+
+  test("shortens a single-file result that prints no path", () => {
+    const out = splitLines(distill(fixture("search", "grep_tool_single_file").text)!);
+    expect(out.slice(1, 6)).toEqual(splitLines(fixture("search", "grep_tool_single_file").text).slice(0, 5));
+    expect(out[6]).toBe("  ... [16 more matches in this file]");
+  });
+
+  test("keeps a match that states a failure however far down its file it is", () => {
+    const lines = splitLines(fixture("search", "grep_tool_export_function").text);
+    const last = lines.findLastIndex((line) => line.startsWith("src/utils.ts:"));
+    lines[last] = `${lines[last]} // error: kept`;
+    expect(distill(lines.join("\n") + "\n")).toContain(lines[last]!);
+  });
+});
+
+describe("search distiller declines", () => {
+  const attribute = fixture("search", "grep_tool_short_attribute_name").text;
+  test.each([
+    ["a short result (< 20 lines)", attribute],
+    ["prose", fixture("readfile", "upstream_cat_plain").text],
+    ["JSON", fixture("structured", "npm_view_json").text],
+    ["another tool's output (pytest)", fixture("test", "pytest_pass_q").text],
+    ["a file listing (find)", fixture("system-ops", "find_large_listing").text],
+    ["context output (-C, `--` separators)", splitLines(fixture("search", "grep_tool_export_function").text).flatMap((line, i) => (i % 5 === 4 ? [line, "--"] : [line])).join("\n")],
+    ["a result where every file has six matches or fewer", fixture("search", "upstream_grep_recursive_output").text],
+  ])("returns null for %s", (_label, text) => {
+    expect(distill(text)).toBeNull();
+  });
+});
