@@ -3,7 +3,7 @@
  * one of git's default formats (with or without patches), or a bare diff. `--oneline`, `--stat`,
  * `--porcelain` and custom formats are already minimal (route.ts sends most of them past us).
  */
-import { splitLines } from "../core/lines.ts";
+import { splitLines, stripAnsi } from "../core/lines.ts";
 import { distillDiff } from "./git/diff.ts";
 import { distillLog, isLog } from "./git/log.ts";
 import { distillStatus, isStatus } from "./git/status.ts";
@@ -23,7 +23,8 @@ export default defineDistiller({
   id: "git",
   describe: "git status, log, show and diff: every path, every commit as hash + subject, every changed line with its hunk header.",
   distill({ text }) {
-    const lines = splitLines(text);
+    // `color.ui=always` output reads the same without its escapes.
+    const lines = splitLines(stripAnsi(text));
     if (isStatus(lines)) return distillStatus(lines);
     if (isLog(lines)) return distillLog(lines);
     return distillBareDiff(lines);

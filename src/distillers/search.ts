@@ -5,7 +5,7 @@
  * first few matches and a count of the rest.
  */
 import { carriesFailure } from "../core/failure.ts";
-import { splitLines } from "../core/lines.ts";
+import { splitLines, stripAnsi } from "../core/lines.ts";
 import { moreMatchesMarker } from "../core/markers.ts";
 import { defineDistiller } from "./types.ts";
 
@@ -51,7 +51,8 @@ export default defineDistiller({
   id: "search",
   describe: "grep/rg/ag and Grep-tool matches: every file kept, each file's matches cut to the first few with a count of the rest.",
   distill({ text }) {
-    const lines = splitLines(text);
+    // `--color=always` output: the escapes would hide the `path:line:` shape.
+    const lines = splitLines(stripAnsi(text));
     if (lines.length < MIN_RESULT_LINES) return null;
     // `--` separates context groups (-A/-B/-C); context lines cannot be told from matches safely.
     if (lines.some((line) => line === "--")) return null;

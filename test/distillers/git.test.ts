@@ -97,6 +97,15 @@ describe("git status", () => {
   });
 });
 
+describe("git output in colour", () => {
+  test.each([
+    ["git_diff_color_always", "git_diff_worktree_multi"],
+    ["git_status_color_always", "git_status_staged_diverged"],
+  ])("%s distills exactly like the same output without colour (%s)", (coloured, plain) => {
+    expect(distill(fixture("git", coloured).text)).toBe(distill(fixture("git", plain).text)!);
+  });
+});
+
 describe("git distiller declines", () => {
   test.each([
     ["prose", fixture("readfile", "upstream_cat_plain").text],

@@ -65,6 +65,12 @@ describe("search distiller", () => {
   });
 });
 
+test("reads coloured rg output like plain output, and delivers it without the escapes", () => {
+  const out = distill(fixture("search", "rg_color_always").text)!;
+  expect(out).not.toContain("\x1b[");
+  expect(pathsOf(out).filter((path) => path !== "search")).toEqual(["test/distillers/search.test.ts", "test/distillers/git.test.ts"]);
+});
+
 describe("search distiller declines", () => {
   const attribute = fixture("search", "grep_tool_short_attribute_name").text;
   test.each([
