@@ -1,8 +1,9 @@
 /**
  * Unified diffs (`git diff`, and the patch part of `git show` / `git log -p`): every file, every
  * hunk header and every changed line survive (a file deleted whole is named with its line
- * count instead); the envelope (`index`, `---`/`+++`) and the unchanged context go. The hunk header keeps the line numbers and the enclosing function, so
- * each change stays locatable; the full patch is behind the archive handle.
+ * count instead); the envelope (`index`, `---`/`+++`) and the unchanged context go. The hunk
+ * header keeps the line numbers and the enclosing function, so each change stays locatable;
+ * the full patch is behind the archive handle.
  */
 import { carriesFailure } from "../../core/failure.ts";
 

@@ -4,32 +4,34 @@
  * Lines this does not recognise (rebase or merge in progress, …) are kept verbatim.
  */
 
-const SECTIONS: Record<string, "staged" | "unstaged" | "unmerged" | "untracked" | "ignored"> = {
-  "Changes to be committed:": "staged",
-  "Changes not staged for commit:": "unstaged",
-  "Unmerged paths:": "unmerged",
-  "Untracked files:": "untracked",
-  "Ignored files:": "ignored",
-};
+type Section = "staged" | "unstaged" | "unmerged" | "untracked" | "ignored";
 
-const CHANGE_CODES: Record<string, string> = {
-  modified: "M",
-  "new file": "A",
-  deleted: "D",
-  renamed: "R",
-  copied: "C",
-  typechange: "T",
-};
+const SECTIONS = new Map<string, Section>([
+  ["Changes to be committed:", "staged"],
+  ["Changes not staged for commit:", "unstaged"],
+  ["Unmerged paths:", "unmerged"],
+  ["Untracked files:", "untracked"],
+  ["Ignored files:", "ignored"],
+]);
 
-const UNMERGED_CODES: Record<string, string> = {
-  "both modified": "UU",
-  "both added": "AA",
-  "both deleted": "DD",
-  "added by us": "AU",
-  "added by them": "UA",
-  "deleted by us": "DU",
-  "deleted by them": "UD",
-};
+const CHANGE_CODES = new Map([
+  ["modified", "M"],
+  ["new file", "A"],
+  ["deleted", "D"],
+  ["renamed", "R"],
+  ["copied", "C"],
+  ["typechange", "T"],
+]);
+
+const UNMERGED_CODES = new Map([
+  ["both modified", "UU"],
+  ["both added", "AA"],
+  ["both deleted", "DD"],
+  ["added by us", "AU"],
+  ["added by them", "UA"],
+  ["deleted by us", "DU"],
+  ["deleted by them", "UD"],
+]);
 
 const BRANCH_LINE = /^(?:On branch (.+)|HEAD detached (?:at|from) (.+)|Not currently on any branch\.)$/;
 const UPSTREAM_LINES: [RegExp, (m: RegExpExecArray) => string][] = [
@@ -60,12 +62,12 @@ function headOf(line: string): string | null {
   return branch[2] ? `HEAD (detached ${line.includes(" at ") ? "at" : "from"} ${branch[2]})` : "HEAD (no branch)";
 }
 
-export function distillStatus(lines: string[]): string | null {
+export function distillStatus(lines: string[]): string {
   let head: string | null = null;
   let tracking = "";
   const entries: string[] = [];
   const verbatim: string[] = [];
-  let section: (typeof SECTIONS)[string] | null = null;
+  let section: Section | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const trimmed = line.trim();
@@ -75,8 +77,8 @@ export function distillStatus(lines: string[]): string | null {
       continue;
     }
     if (trimmed === "" || HINT.test(trimmed) || RESTATEMENT.test(trimmed)) continue;
-    if (trimmed in SECTIONS) {
-      section = SECTIONS[trimmed]!;
+    if (SECTIONS.has(trimmed)) {
+      section = SECTIONS.get(trimmed)!;
       continue;
     }
     const upstream = UPSTREAM_LINES.find(([pattern]) => pattern.test(trimmed));
@@ -98,17 +100,17 @@ export function distillStatus(lines: string[]): string | null {
   return [`## ${head ?? "HEAD (no branch)"}${tracking}`, ...verbatim, ...entries].join("\n") + "\n";
 }
 
-function entryLine(section: (typeof SECTIONS)[string], text: string): string | null {
+function entryLine(section: Section, text: string): string | null {
   if (section === "untracked") return `?? ${text}`;
   if (section === "ignored") return `!! ${text}`;
   const labelled = /^([a-z ]+):\s+(.+)$/.exec(text);
   if (!labelled) return null;
   const [, label, path] = labelled;
   if (section === "unmerged") {
-    const code = UNMERGED_CODES[label!];
+    const code = UNMERGED_CODES.get(label!);
     return code ? `${code} ${path}` : null;
   }
-  const code = CHANGE_CODES[label!];
+  const code = CHANGE_CODES.get(label!);
   if (!code) return null;
   return section === "staged" ? `${code}  ${path}` : ` ${code} ${path}`;
 }
