@@ -1,7 +1,7 @@
 /**
  * Secret masking. A `KEY=value` line whose key names a secret, and the password part of a
- * `scheme://user:password@host` URL, become `[REDACTED]` before anything is delivered or archived:
- * an archive is a second copy, and a secret must not be kept in either.
+ * `scheme://user:password@host` URL assigned to any key, become `[REDACTED]` before anything is
+ * delivered or archived: an archive is a second copy, and a secret must not be kept in either.
  */
 import { splitInclusive, stripTerminator } from "./lines.ts";
 
@@ -43,22 +43,39 @@ export function redactSecrets(text: string): { text: string; count: number } {
       continue;
     }
     const assignment = ASSIGNMENT.exec(body);
-    if (assignment && isSecretKey(assignment[2]!) && !isAlreadyMasked(assignment[3]!)) {
-      count++;
-      const value = assignment[3]!;
-      if (value.includes("-----BEGIN") && !value.includes("-----END")) inPemBlock = true;
-      out.push(`${assignment[1]}${assignment[2]}=${REDACTED}${terminator}`);
+    if (!assignment) {
+      out.push(line);
       continue;
     }
-    const masked = body.replace(URL_AUTHORITY, (match, scheme: string, authority: string) => {
-      // The host follows the LAST `@`: a password may itself contain `@`.
-      const at = authority.lastIndexOf("@");
-      const colon = authority.indexOf(":");
-      if (at < 0 || colon < 0 || colon > at || isAlreadyMasked(authority.slice(colon + 1, at))) return match;
+    const prefix = assignment[1]!;
+    const key = assignment[2]!;
+    const value = assignment[3]!;
+    if (isSecretKey(key) && !isAlreadyMasked(value)) {
       count++;
-      return `${scheme}${authority.slice(0, colon + 1)}${REDACTED}${authority.slice(at)}`;
-    });
-    out.push(masked + terminator);
+      if (value.includes("-----BEGIN") && !value.includes("-----END")) inPemBlock = true;
+      out.push(`${prefix}${key}=${REDACTED}${terminator}`);
+      continue;
+    }
+    const masked = maskUrlPasswords(value);
+    count += masked.count;
+    out.push(`${prefix}${key}=${masked.text}${terminator}`);
   }
   return { text: out.join(""), count };
+}
+
+/**
+ * Only inside an assignment's value (`DATABASE_URL=postgres://u:p@h`): in free text a URL with
+ * credentials is usually the subject of the output (a failing URL-parsing test), not a secret.
+ */
+function maskUrlPasswords(value: string): { text: string; count: number } {
+  let count = 0;
+  const text = value.replace(URL_AUTHORITY, (match, scheme: string, authority: string) => {
+    // The host follows the LAST `@`: a password may itself contain `@`.
+    const at = authority.lastIndexOf("@");
+    const colon = authority.indexOf(":");
+    if (at < 0 || colon < 0 || colon > at || isAlreadyMasked(authority.slice(colon + 1, at))) return match;
+    count++;
+    return `${scheme}${authority.slice(0, colon + 1)}${REDACTED}${authority.slice(at)}`;
+  });
+  return { text, count };
 }

@@ -30,9 +30,12 @@ const PARSERS: Parser[] = [
   (line) => pathIfPlausible(WITH_PATH.exec(line)?.[1]),
 ];
 
-/** A file name has no leading space and reads like a path (a slash or an extension). */
+/**
+ * A file name has no whitespace and reads like a path (a slash or an extension). Without the
+ * whitespace rule a log line's timestamp (`[30/Nov/2026 04:56:49]`) parses as `path:line:`.
+ */
 function pathIfPlausible(candidate: string | undefined): string | null {
-  if (candidate === undefined || /^\s|\s{2}/.test(candidate)) return null;
+  if (candidate === undefined || /\s/.test(candidate)) return null;
   return candidate.includes("/") || /\.[A-Za-z0-9]+$/.test(candidate) ? candidate : null;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { splitLines } from "../../src/core/lines.ts";
 import git from "../../src/distillers/git.ts";
+import { loadFixtures } from "../helpers/fixtures.ts";
 import { fixture, runFixture, savedPercent, testFixturesThroughPipeline } from "../helpers/pipeline-run.ts";
 
 function distill(text: string): string | null {
@@ -117,4 +118,12 @@ describe("git distiller declines", () => {
   ])("returns null for %s", (_label, text) => {
     expect(distill(text)).toBeNull();
   });
+});
+
+test("git distiller returns null for every fixture of the other families", () => {
+  const claimed = loadFixtures()
+    .filter((other) => other.family !== "git")
+    .filter((other) => distill(other.text) !== null)
+    .map((other) => `${other.family}/${other.name}`);
+  expect(claimed).toEqual([]);
 });

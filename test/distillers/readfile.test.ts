@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { splitLines } from "../../src/core/lines.ts";
 import readfile, { estimateLogTokens } from "../../src/distillers/readfile.ts";
+import { loadFixtures } from "../helpers/fixtures.ts";
 import { fixture, runFixture, testFixturesThroughPipeline } from "../helpers/pipeline-run.ts";
 
 function distill(text: string, command: string, tool = "Bash"): string | null {
@@ -65,4 +66,12 @@ describe("readfile distiller declines", () => {
   ])("returns null for %s", (_label, text, command, tool) => {
     expect(distill(text, command, tool)).toBeNull();
   });
+});
+
+test("readfile distiller returns null for every fixture of the other families", () => {
+  const claimed = loadFixtures()
+    .filter((other) => other.family !== "readfile")
+    .filter((other) => distill(other.text, other.command) !== null)
+    .map((other) => `${other.family}/${other.name}`);
+  expect(claimed).toEqual([]);
 });

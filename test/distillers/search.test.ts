@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { splitLines } from "../../src/core/lines.ts";
 import search from "../../src/distillers/search.ts";
+import { loadFixtures } from "../helpers/fixtures.ts";
 import { fixture, testFixturesThroughPipeline } from "../helpers/pipeline-run.ts";
 
 function distill(text: string): string | null {
@@ -79,9 +80,18 @@ describe("search distiller declines", () => {
     ["JSON", fixture("structured", "npm_view_json").text],
     ["another tool's output (pytest)", fixture("test", "pytest_pass_q").text],
     ["a file listing (find)", fixture("system-ops", "find_large_listing").text],
+    ["an access log whose timestamps look like `path:line:`", fixture("readfile", "tail_http_access_log").text],
     ["context output (-C, `--` separators)", splitLines(fixture("search", "grep_tool_export_function").text).flatMap((line, i) => (i % 5 === 4 ? [line, "--"] : [line])).join("\n")],
     ["a result where every file has six matches or fewer", fixture("search", "upstream_grep_recursive_output").text],
   ])("returns null for %s", (_label, text) => {
     expect(distill(text)).toBeNull();
   });
+});
+
+test("search distiller returns null for every fixture of the other families", () => {
+  const claimed = loadFixtures()
+    .filter((other) => other.family !== "search")
+    .filter((other) => distill(other.text) !== null)
+    .map((other) => `${other.family}/${other.name}`);
+  expect(claimed).toEqual([]);
 });
