@@ -51,7 +51,8 @@ export default defineDistiller({
       }
       if (raw.trim() === "" || line.trim() !== "") kept.push(line);
     }
-    if (!changed) return null;
+    // Only progress and nothing else: a summary of nothing would claim more than it read.
+    if (!changed || !kept.some((line) => line.trim() !== "")) return null;
     const header = redacted.count > 0 ? [redactionHeader(redacted.count)] : [];
     return [...header, ...kept].join("\n") + "\n";
   },

@@ -51,6 +51,7 @@ describe("system-ops distiller declines", () => {
     ["JSON", fixture("structured", "cat_tsconfig_json").text],
     ["another tool's output (git status)", fixture("git", "git_status_zlib").text],
     ["a short output", fixture("git", "upstream_git_clean").text],
+    ["progress and nothing else", splitLines(fixture("system-ops", "apt_get_update").text).filter((line) => !line.startsWith("Fetched")).join("\n")],
   ])("returns null for %s", (_label, text) => {
     expect(distill(text)).toBeNull();
   });
