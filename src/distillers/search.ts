@@ -11,8 +11,18 @@ import { defineDistiller } from "./types.ts";
 
 /** Shorter results are read whole: there is nothing to gain that a marker would not cost. */
 const MIN_RESULT_LINES = 20;
-/** Matches shown per file before the rest are counted. */
-const MATCHES_SHOWN_PER_FILE = 5;
+/** Every file shows at least this many matches before the rest are counted. */
+const MIN_MATCHES_SHOWN_PER_FILE = 5;
+/**
+ * Match lines shown in all, shared between the files. A search of one file is a targeted
+ * question whose matches are the answer (`grep -n "^pub struct" lib.rs`), so few files each
+ * show more; a sweep over many files shows the first five of each.
+ */
+const MATCH_LINES_SHOWN = 40;
+
+export function matchesShownPerFile(files: number): number {
+  return Math.max(MIN_MATCHES_SHOWN_PER_FILE, Math.floor(MATCH_LINES_SHOWN / Math.max(1, files)));
+}
 /** A result where more than this share of lines is not a match line is not a search result. */
 const MAX_UNPARSED_SHARE = 0.1;
 
@@ -71,12 +81,14 @@ export default defineDistiller({
     });
 
     // Per file: which matches stay, and after which line the count of the rest goes.
+    const perFile = matchesShownPerFile(groups.size);
     const dropped = new Set<number>();
     const countAfter = new Map<number, number>();
     for (const indices of groups.values()) {
-      if (indices.length <= MATCHES_SHOWN_PER_FILE + 1) continue;
+      // Replacing a single match with a line that counts it would save nothing.
+      if (indices.length <= perFile + 1) continue;
       // A failure line is never dropped (the fidelity rule), so it stays however far down it is.
-      const shown = indices.filter((index, n) => n < MATCHES_SHOWN_PER_FILE || carriesFailure(lines[index]!));
+      const shown = indices.filter((index, n) => n < perFile || carriesFailure(lines[index]!));
       const hidden = indices.filter((index) => !shown.includes(index));
       hidden.forEach((index) => dropped.add(index));
       countAfter.set(shown[shown.length - 1]!, hidden.length);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { splitLines } from "../../src/core/lines.ts";
-import search from "../../src/distillers/search.ts";
+import search, { matchesShownPerFile } from "../../src/distillers/search.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 import { fixture, testFixturesThroughPipeline } from "../helpers/pipeline-run.ts";
 
@@ -23,24 +23,30 @@ describe("search distiller", () => {
     expect(pathsOf(out).filter((path) => path !== "search")).toEqual(pathsOf(text));
   });
 
-  test("keeps the first five matches of a long file verbatim and counts the rest", () => {
-    const { text } = fixture("search", "grep_tool_export_function");
-    const utils = splitLines(text).filter((line) => line.startsWith("src/utils.ts:"));
-    expect(utils.length).toBeGreaterThan(6);
-    const out = splitLines(distill(text)!);
-    expect(out.filter((line) => line.startsWith("src/utils.ts:"))).toEqual(utils.slice(0, 5));
-    const marker = out[out.indexOf(utils[4]!) + 1];
-    expect(marker).toBe(`  ... [${utils.length - 5} more matches in this file]`);
+  test("shows at least five matches per file, more when few files matched", () => {
+    expect([1, 2, 6, 8, 50].map(matchesShownPerFile)).toEqual([40, 20, 6, 5, 5]);
   });
 
-  test("shortens nothing in a file with six matches or fewer", () => {
+  test("keeps the first matches of a long file verbatim and counts the rest", () => {
+    const { text } = fixture("search", "grep_tool_export_function");
+    const perFile = matchesShownPerFile(pathsOf(text).length);
+    const utils = splitLines(text).filter((line) => line.startsWith("src/utils.ts:"));
+    expect(utils.length).toBeGreaterThan(perFile + 1);
+    const out = splitLines(distill(text)!);
+    expect(out.filter((line) => line.startsWith("src/utils.ts:"))).toEqual(utils.slice(0, perFile));
+    const marker = out[out.indexOf(utils[perFile - 1]!) + 1];
+    expect(marker).toBe(`  ... [${utils.length - perFile} more matches in this file]`);
+  });
+
+  test("shortens nothing in a file with one match more than its share or fewer", () => {
     const { text } = fixture("search", "grep_tool_export_function");
     const out = distill(text)!;
+    const perFile = matchesShownPerFile(pathsOf(text).length);
     const byFile = new Map<string, number>();
     for (const path of splitLines(text).map((line) => line.split(":")[0]!)) byFile.set(path, (byFile.get(path) ?? 0) + 1);
-    for (const [path, count] of byFile) {
-      if (count <= 6) expect(splitLines(out).filter((line) => line.startsWith(`${path}:`)).length).toBe(count);
-    }
+    const small = [...byFile].filter(([, count]) => count <= perFile + 1);
+    expect(small.length).toBeGreaterThan(0);
+    for (const [path, count] of small) expect(splitLines(out).filter((line) => line.startsWith(`${path}:`)).length).toBe(count);
   });
 
   test("the shown and counted matches add up to the result", () => {
@@ -52,10 +58,12 @@ describe("search distiller", () => {
     expect(out[0]).toBe(`search: ${splitLines(text).length} matches in ${pathsOf(text).length} files`);
   });
 
-  test("shortens a single-file result that prints no path", () => {
-    const out = splitLines(distill(fixture("search", "grep_tool_single_file").text)!);
-    expect(out.slice(1, 6)).toEqual(splitLines(fixture("search", "grep_tool_single_file").text).slice(0, 5));
-    expect(out[6]).toBe("  ... [16 more matches in this file]");
+  test("shows forty matches of a one-file search that prints no path, and counts the rest", () => {
+    const { text } = fixture("search", "grep_n_single_file_outline");
+    const out = splitLines(distill(text)!);
+    expect(out.slice(1, 41)).toEqual(splitLines(text).slice(0, 40));
+    expect(out[41]).toBe("  ... [10 more matches in this file]");
+    expect(out).toHaveLength(42);
   });
 
   test("keeps a match that states a failure however far down its file it is", () => {
@@ -82,7 +90,8 @@ describe("search distiller declines", () => {
     ["a file listing (find)", fixture("system-ops", "find_large_listing").text],
     ["an access log whose timestamps look like `path:line:`", fixture("readfile", "tail_http_access_log").text],
     ["context output (-C, `--` separators)", splitLines(fixture("search", "grep_tool_export_function").text).flatMap((line, i) => (i % 5 === 4 ? [line, "--"] : [line])).join("\n")],
-    ["a result where every file has six matches or fewer", fixture("search", "upstream_grep_recursive_output").text],
+    ["a result where no file has more matches than its share", fixture("search", "upstream_grep_recursive_output").text],
+    ["a one-file search of 21 matches (within its share of 40)", fixture("search", "grep_tool_single_file").text],
   ])("returns null for %s", (_label, text) => {
     expect(distill(text)).toBeNull();
   });
