@@ -13,10 +13,11 @@ function distillBareDiff(lines: string[]): string | null {
   const start = lines.findIndex((line) => line.trim() !== "");
   if (start < 0 || !lines[start]!.startsWith("diff --git ")) return null;
   const diff = distillDiff(lines, start);
-  // Trailing lines the diff reader did not claim are not ours to summarise.
-  if (!diff || lines.slice(diff.end).some((line) => line.trim() !== "")) return null;
+  if (!diff) return null;
   const { files, added, removed } = diff.summary;
-  return [`git diff: ${files} file${files === 1 ? "" : "s"}, +${added} -${removed}`, ...diff.summary.lines].join("\n") + "\n";
+  // Lines after the diff (a warning on stderr the host appended) are not ours: kept as they were.
+  const after = lines.slice(diff.end).filter((line) => line.trim() !== "");
+  return [`git diff: ${files} file${files === 1 ? "" : "s"}, +${added} -${removed}`, ...diff.summary.lines, ...after].join("\n") + "\n";
 }
 
 export default defineDistiller({

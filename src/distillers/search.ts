@@ -89,7 +89,8 @@ export default defineDistiller({
       if (indices.length <= perFile + 1) continue;
       // A failure line is never dropped (the fidelity rule), so it stays however far down it is.
       const shown = indices.filter((index, n) => n < perFile || carriesFailure(lines[index]!));
-      const hidden = indices.filter((index) => !shown.includes(index));
+      const shownSet = new Set(shown);
+      const hidden = indices.filter((index) => !shownSet.has(index));
       hidden.forEach((index) => dropped.add(index));
       countAfter.set(shown[shown.length - 1]!, hidden.length);
     }

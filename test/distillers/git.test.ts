@@ -67,6 +67,12 @@ describe("git diff", () => {
     expect(out).not.toMatch(/^-/m);
   });
 
+  test("keeps lines after the diff as they were (stderr the host appended)", () => {
+    const { text } = fixture("git", "git_diff_with_stderr_warnings");
+    const stderr = text.slice(text.indexOf("[stderr]\n"));
+    expect(distill(text)).toEndWith(stderr);
+  });
+
   test("keeps a context line that states a failure", () => {
     const text = fixture("git", "git_diff_one_hunk").text.replace('   if (!respectQueryAndFragment) {', '   throw new Error("fatal: no fragment");');
     expect(distill(text)).toContain('throw new Error("fatal: no fragment");');
