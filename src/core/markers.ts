@@ -50,3 +50,13 @@ export function formatBytes(bytes: number): string {
 export function footer(reductionPercent: number, bytesIn: number, bytesOut: number, elapsedMs: number): string {
   return `[OMNI Active] ⏺ ${reductionPercent.toFixed(1)}% reduction (${formatBytes(bytesIn)} → ${formatBytes(bytesOut)}) ${Math.round(elapsedMs)}ms`;
 }
+
+/** Heads an output in which secrets were masked, so the reader knows the values are not the real ones. */
+export function redactionHeader(count: number): string {
+  return `[OMNI: ${count} sensitive value(s) redacted]`;
+}
+
+/** Inside a distilled block: how many of one file's matches were left out. */
+export function moreMatchesMarker(count: number): string {
+  return `  ... [${count} more matches in this file]`;
+}

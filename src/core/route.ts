@@ -209,6 +209,8 @@ function routeProgram(program: Program): Route {
     if (args.some((arg) => /^--(?:stat|numstat|shortstat|name-only|name-status|porcelain)/.test(arg))) return passthrough("file enumeration", label);
     // A custom format is the exact shape the agent asked for.
     if (args.some((arg) => /^--(?:format|pretty)(?:=|$)/.test(arg) && !/^--pretty=(?:short|medium|full|fuller|oneline)$/.test(arg))) return passthrough("custom format", label);
+    // `git grep` prints `path:line:text` like grep: the search distiller reads it.
+    if (sub === "grep") return { distiller: "search", collapse: null, label };
     if (["ls-files", "ls-tree", "rev-parse", "config", "branch", "tag", "remote", "stash", "worktree", "rev-list", "describe", "cat-file", "blame"].includes(sub)) return passthrough("enumeration", label);
     return route("git", label);
   }

@@ -4,10 +4,18 @@
  */
 import type { DistillerId } from "../core/route.ts";
 import generic from "./generic.ts";
+import git from "./git.ts";
+import readfile from "./readfile.ts";
+import search from "./search.ts";
+import systemOps from "./system-ops.ts";
 import type { Distiller } from "./types.ts";
 
 export const distillers: Partial<Record<DistillerId, Distiller>> = {
   generic,
+  git,
+  readfile,
+  search,
+  "system-ops": systemOps,
 };
 
 export function distillerFor(id: DistillerId): Distiller {

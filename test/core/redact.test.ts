@@ -1,0 +1,58 @@
+import { describe, expect, test } from "bun:test";
+import { isSecretKey, redactSecrets } from "../../src/core/redact.ts";
+import { fixture } from "../helpers/pipeline-run.ts";
+
+describe("isSecretKey", () => {
+  test.each(["GITHUB_TOKEN", "NPM_TOKEN", "ACCESS_TOKEN", "AWS_SECRET_ACCESS_KEY", "AWS_ACCESS_KEY_ID", "SESSION_SECRET", "CLIENT_SECRET", "PGPASSWORD", "DB_PASSWORD", "MYSQL_PWD", "OPENAI_API_KEY", "APIKEY", "SSH_PRIVATE_KEY", "GOOGLE_APPLICATION_CREDENTIALS", "HTTP_AUTHORIZATION", "npm_config_token", "SLACK_BOT_TOKEN"])("treats %s as secret", (key) => {
+    expect(isSecretKey(key)).toBe(true);
+  });
+
+  test.each(["PATH", "HOME", "PWD", "OLDPWD", "SSH_AUTH_SOCK", "CLAUDE_CODE_MAX_OUTPUT_TOKENS", "MAX_TOKENS", "KEYBOARD", "LOG_LEVEL", "TOKENIZERS_PARALLELISM", "DATABASE_URL"])("leaves %s readable", (key) => {
+    expect(isSecretKey(key)).toBe(false);
+  });
+});
+
+describe("redactSecrets", () => {
+  test("masks secret-named assignments and counts them", () => {
+    const { text, count } = redactSecrets(fixture("system-ops", "upstream_env_output").text);
+    expect(count).toBe(8);
+    expect(text).toContain("ANTHROPIC_API_KEY=[REDACTED]\n");
+    expect(text).toContain("GITHUB_TOKEN=[REDACTED]\n");
+    expect(text).toContain("SSH_AUTH_SOCK=/private/tmp/com.apple.launchd.abc123/Listeners\n");
+    expect(text).not.toContain("sk-ant-api03");
+  });
+
+  test("masks a URL password up to the last @, keeping user and host", () => {
+    const { text } = redactSecrets(fixture("system-ops", "upstream_env_output").text);
+    expect(text).toContain("DATABASE_URL=postgres://admin:[REDACTED]@db.example.com:5432/myapp\n");
+    expect(text).toContain("REDIS_URL=redis://:[REDACTED]@cache.example.com:6379/0\n");
+    expect(text).not.toContain("s3cret");
+  });
+
+  test("masks every line of a multi-line private key", () => {
+    const pem = "-----BEGIN OPENSSH PRIVATE KEY-----";
+    const { text, count } = redactSecrets(`HOME=/home/dev\nDEPLOY_PRIVATE_KEY=${pem}\nb3BlbnNzaC1rZXktdjEAAAAA\nAAAAC1zc2gtZW\n-----END OPENSSH PRIVATE KEY-----\nSHELL=/bin/bash\n`);
+    expect(text).toBe("HOME=/home/dev\nDEPLOY_PRIVATE_KEY=[REDACTED]\nSHELL=/bin/bash\n");
+    expect(count).toBe(1);
+  });
+
+  test("keeps line endings byte for byte and touches nothing else", () => {
+    const input = "export NPM_TOKEN=abc\r\nPATH=/usr/bin\r\ndeclare -x API_KEY=\"q\"\r\n";
+    expect(redactSecrets(input).text).toBe("export NPM_TOKEN=[REDACTED]\r\nPATH=/usr/bin\r\ndeclare -x API_KEY=[REDACTED]\r\n");
+  });
+
+  test("does not count values that are already masked or empty", () => {
+    expect(redactSecrets("GITHUB_TOKEN=\nNPM_TOKEN=[REDACTED]\nPGPASSWORD=****\nurl=https://user:[REDACTED]@host/\n").count).toBe(0);
+  });
+
+  test("leaves credentials in free text alone: a failing URL test must stay readable", () => {
+    const { text } = fixture("test", "vitest_fail_trailing_slash");
+    expect(text).toContain("http://userid:password@example.com:8080");
+    expect(redactSecrets(text)).toEqual({ text, count: 0 });
+  });
+
+  test("leaves text without secrets identical", () => {
+    const { text } = fixture("git", "git_status_zlib");
+    expect(redactSecrets(text)).toEqual({ text, count: 0 });
+  });
+});
