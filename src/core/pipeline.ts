@@ -7,7 +7,8 @@
 import { distillerFor } from "../distillers/index.ts";
 import { collapse } from "./collapse.ts";
 import { carriesFailure } from "./failure.ts";
-import { sniffFormat } from "./format.ts";
+import { sniffFormat, type StructuredKind } from "./format.ts";
+import { redactSecrets } from "./redact.ts";
 import {
   ENORMOUS_HEAD_LINES,
   ENORMOUS_INPUT_BYTES,
@@ -19,7 +20,7 @@ import {
   MIN_GAIN_INPUT_BYTES,
 } from "./limits.ts";
 import { byteLength, countLines, splitInclusive, splitLines, stripAnsi } from "./lines.ts";
-import { enormousMarker, isOmniMarkerLine, omittedMarker, omittedNotArchivedMarker } from "./markers.ts";
+import { enormousMarker, isOmniMarkerLine, omittedMarker, omittedNotArchivedMarker, redactionHeader } from "./markers.ts";
 import { commandRequestsPassthrough, isOwnRecoveryCommand, routeTool, stripExecWrapper, type DistillerId, type Route } from "./route.ts";
 import { scoreLines } from "./score.ts";
 import { capOutput } from "./truncate.ts";
@@ -47,7 +48,7 @@ export interface PipelineRequest {
   goalTerms?: string[];
 }
 
-export type RouteTaken = "passthrough" | "distilled" | "collapsed" | "timeout";
+export type RouteTaken = "passthrough" | "distilled" | "collapsed" | "redacted" | "timeout";
 
 export interface PipelineResult {
   /** What the reader gets. Equal to the input when `changed` is false. */
@@ -114,18 +115,29 @@ interface Outcome {
 export function runPipeline(request: PipelineRequest, deps: PipelineDeps): PipelineResult {
   const startedMs = deps.clock.now();
   const command = stripExecWrapper(request.command);
+  const guard = guardOf(request, command);
+  // Secrets are masked before anything else sees the text: what is delivered, archived and
+  // traced is the masked copy, so no handle can ever hand a secret back.
+  const working = guard.masked ? { ...request, text: guard.masked.text } : request;
   let route: Route = { distiller: null, collapse: null, label: "omni" };
   let outcome: Outcome;
   try {
     route = routeTool(request.tool ?? "Bash", command);
-    outcome = project(request, command, route, deps, startedMs);
+    outcome = project(working, command, route, guard, deps, startedMs);
   } catch (error) {
     deps.log?.(`pipeline error: ${error instanceof Error ? error.message : String(error)}`);
-    outcome = raw(request, `internal error`);
+    outcome = raw(working, `internal error`);
   }
   const latencyMs = deps.clock.now() - startedMs;
   if (deps.deadlineMs !== undefined && latencyMs > deps.deadlineMs && outcome.route !== "passthrough") {
-    outcome = { ...raw(request, "deadline exceeded"), route: "timeout" };
+    outcome = { ...raw(working, "deadline exceeded"), route: "timeout" };
+  }
+  if (guard.masked) {
+    outcome = {
+      ...outcome,
+      text: `${redactionHeader(guard.masked.count)}\n${outcome.text}`,
+      route: outcome.route === "passthrough" ? "redacted" : outcome.route,
+    };
   }
   const result: PipelineResult = {
     delivered: outcome.text,
@@ -138,8 +150,24 @@ export function runPipeline(request: PipelineRequest, deps: PipelineDeps): Pipel
     bytesOut: byteLength(outcome.text),
     latencyMs,
   };
-  record(request, command, route, result, deps, startedMs);
+  record(working, command, route, result, deps, startedMs);
   return result;
+}
+
+/** What the guard learned once, up front: structure, passthrough requests, secrets to mask. */
+interface Guard {
+  passthrough: boolean;
+  structured: StructuredKind | null;
+  masked: { text: string; count: number } | null;
+}
+
+function guardOf(request: PipelineRequest, command: string): Guard {
+  const passthrough = Boolean(request.passthroughRequested) || commandRequestsPassthrough(command);
+  if (passthrough || !request.text.isWellFormed()) return { passthrough, structured: null, masked: null };
+  const structured = sniffFormat(request.text);
+  if (structured) return { passthrough, structured, masked: null };
+  const redaction = redactSecrets(request.text);
+  return { passthrough, structured, masked: redaction.count > 0 ? redaction : null };
 }
 
 function raw(request: PipelineRequest, reason: string, distiller: DistillerId | null = null): Outcome {
@@ -147,14 +175,13 @@ function raw(request: PipelineRequest, reason: string, distiller: DistillerId | 
 }
 
 /** The decline gates, in order. Each names its reason, so every passthrough is explainable. */
-function declineReason(request: PipelineRequest, command: string, route: Route, hasStore: boolean): string | null {
+function declineReason(request: PipelineRequest, command: string, route: Route, guard: Guard, hasStore: boolean): string | null {
   const text = request.text;
-  if (request.passthroughRequested || commandRequestsPassthrough(command)) return "passthrough requested";
+  if (guard.passthrough) return "passthrough requested";
   if (text === "") return "empty";
   if (!text.isWellFormed()) return "not valid text";
   if (isOwnRecoveryCommand(command)) return "own recovery command";
-  const kind = sniffFormat(text);
-  if (kind) return `structured:${kind}`;
+  if (guard.structured) return `structured:${guard.structured}`;
   if (!hasStore) return "no archive";
   if (byteLength(text) < MIN_GAIN_INPUT_BYTES) return "below gain floor";
   if (splitLines(text).some(isOmniMarkerLine)) return "already distilled";
@@ -163,8 +190,8 @@ function declineReason(request: PipelineRequest, command: string, route: Route, 
   return null;
 }
 
-function project(request: PipelineRequest, command: string, route: Route, deps: PipelineDeps, startedMs: number): Outcome {
-  const declined = declineReason(request, command, route, deps.store !== null);
+function project(request: PipelineRequest, command: string, route: Route, guard: Guard, deps: PipelineDeps, startedMs: number): Outcome {
+  const declined = declineReason(request, command, route, guard, deps.store !== null);
   if (declined) return raw(request, declined, route.distiller);
   const store = deps.store!;
   const distillerId = route.distiller!;

@@ -1,12 +1,10 @@
 /**
  * System commands. Listings (find, ls, tree, ps, df) are the answer and never reach here
  * (route.ts passes them through); this drops download and package-manager progress
- * (curl, wget, apt) and masks secrets (env, printenv, any `KEY=value` whose key names one).
- * Nothing recognised → null, so an enumeration comes back row for row.
+ * (curl, wget, apt). Secrets are not this module's job: the pipeline masks them for every command
+ * before any distiller runs. Nothing recognised → null, so an enumeration comes back row for row.
  */
 import { splitLines } from "../core/lines.ts";
-import { redactionHeader } from "../core/markers.ts";
-import { redactSecrets } from "../core/redact.ts";
 import { defineDistiller } from "./types.ts";
 
 /**
@@ -37,12 +35,11 @@ function finalState(line: string): string {
 
 export default defineDistiller({
   id: "system-ops",
-  describe: "curl/wget/apt progress dropped, secrets in env/printenv/KEY=value lines masked; listings left whole.",
+  describe: "curl/wget/apt progress dropped; listings left whole.",
   distill({ text }) {
-    const redacted = redactSecrets(text);
-    let changed = redacted.count > 0;
+    let changed = false;
     const kept: string[] = [];
-    for (const raw of splitLines(redacted.text)) {
+    for (const raw of splitLines(text)) {
       const line = raw.includes("\r") ? finalState(raw) : raw;
       if (line !== raw) changed = true;
       if (PROGRESS_LINES.some((pattern) => pattern.test(line))) {
@@ -53,7 +50,6 @@ export default defineDistiller({
     }
     // Only progress and nothing else: a summary of nothing would claim more than it read.
     if (!changed || !kept.some((line) => line.trim() !== "")) return null;
-    const header = redacted.count > 0 ? [redactionHeader(redacted.count)] : [];
-    return [...header, ...kept].join("\n") + "\n";
+    return kept.join("\n") + "\n";
   },
 });

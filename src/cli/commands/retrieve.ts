@@ -2,6 +2,7 @@ import { EXAMPLE_HANDLE } from "../../core/limits.ts";
 import { parseHandle } from "../../core/handle.ts";
 import { countLines } from "../../core/lines.ts";
 import { formatBytes } from "../../core/markers.ts";
+import { REDACTED } from "../../core/redact.ts";
 import { detectAgentId } from "../../core/agent-id.ts";
 import { systemClock } from "../../platform/clock.ts";
 import { writeErr, writeOut } from "../../platform/io.ts";
@@ -32,7 +33,9 @@ export default defineCommand({
       markRetrieved(db, handle, Math.floor(systemClock.now() / 1000), detectAgentId(env), null);
       const size = Buffer.byteLength(block.content, "utf8");
       const whole = block.originalLen > size ? ` · one block of a ${formatBytes(block.originalLen)} output` : "";
-      writeErr(`omni retrieve ${handle} · ${countLines(block.content)} lines · ${formatBytes(size)}${whole}\n`);
+      // Secrets were masked before the block was archived: say so, the bytes cannot come back.
+      const masked = block.content.includes(REDACTED) ? " · secrets were masked before archiving" : "";
+      writeErr(`omni retrieve ${handle} · ${countLines(block.content)} lines · ${formatBytes(size)}${whole}${masked}\n`);
       writeOut(block.content);
       return 0;
     } finally {
