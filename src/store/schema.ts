@@ -106,4 +106,21 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX ledger_folds_ts ON ledger_folds(ts);
   `,
+  // 2: session closes, written by the hosts' SessionEnd / PreCompact hooks; read by stats
+  // ("session lifetime"). IF NOT EXISTS: another branch may create the same table.
+  `
+  CREATE TABLE IF NOT EXISTS session_summaries (
+    session_id TEXT PRIMARY KEY,
+    started_at INTEGER,
+    ended_at INTEGER NOT NULL,
+    agent_id TEXT,
+    total_commands INTEGER,
+    tokens_saved INTEGER,
+    top_filter TEXT,
+    exit_reason TEXT,
+    project_path TEXT
+  );
+  CREATE INDEX IF NOT EXISTS session_summaries_ended_at ON session_summaries(ended_at);
+  CREATE INDEX IF NOT EXISTS retrieve_events_hash ON retrieve_events(hash);
+  `,
 ];
