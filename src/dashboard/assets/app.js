@@ -19,7 +19,10 @@
     width,
     height: 280,
     scales: { x: { time: true } },
-    axes: [{}, { label: "KB", values: (_u, ticks) => ticks.map((t) => new Intl.NumberFormat().format(t)) }],
+    axes: [
+      { stroke: "#8b949e", grid: { stroke: "#21262d" }, ticks: { stroke: "#30363d" } },
+      { label: "KB", stroke: "#8b949e", grid: { stroke: "#21262d" }, ticks: { stroke: "#30363d" }, values: (_u, ticks) => ticks.map((t) => new Intl.NumberFormat().format(t)) },
+    ],
     series: [
       {},
       { label: "in (KB)", stroke: "#8b949e", width: 2 },
