@@ -108,7 +108,7 @@ describe("omni dashboard in chromium", () => {
       expect(await page.textContent(".u-legend")).toContain("net saved (KB)");
 
       // Stored HTML is text: nothing ran, no element was created, the literal string shows.
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       expect(await page.$("img[src='x']")).toBeNull();
       expect(await page.textContent("#recent")).toContain(INJECTED_COMMAND);
       expect(errors).toEqual([]);
@@ -119,7 +119,7 @@ describe("omni dashboard in chromium", () => {
       await page.waitForSelector("#raw");
       expect(await page.textContent("#raw")).toBe(INJECTED_OUTPUT);
       expect(await page.$("#raw script, #raw b")).toBeNull();
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       await page.screenshot({ path: join(OUTPUT_DIR, "dashboard-run.png"), fullPage: true });
     },
     90_000,
