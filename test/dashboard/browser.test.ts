@@ -37,7 +37,14 @@ afterEach(async () => {
 async function launch(): Promise<BrowserContext> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (the CI script does this)`);
   profile = mkdtempSync(join(tmpdir(), "omni-chromium-"));
-  return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1100, height: 900 } });
+}
+
+/** The little of a canvas the pixel check uses (the test's types have no DOM library). */
+interface Canvas2d {
+  width: number;
+  height: number;
+  getContext(kind: "2d"): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
 }
 
 function recordInjection(sb: Sandbox): void {
@@ -80,7 +87,7 @@ describe("omni dashboard in chromium", () => {
       const json = statsReportSchema.parse(JSON.parse(runOmni(["stats", "--json"], { env: sandbox.env }).stdout.toString()));
       dashboard = await startDashboard(sandbox);
       browser = await launch();
-      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+      const page = await browser.newPage();
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
 
@@ -98,7 +105,7 @@ describe("omni dashboard in chromium", () => {
       // The chart is drawn, not just present: its canvas has painted pixels and one point per bucket.
       expect(await page.getAttribute("#savings-chart", "data-rendered")).toBe(String(json.timeline.buckets.length));
       const painted = await page.$eval("#savings-chart canvas", (canvas) => {
-        const c = canvas as HTMLCanvasElement;
+        const c = canvas as unknown as Canvas2d;
         const pixels = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
         let count = 0;
         for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) count++;
