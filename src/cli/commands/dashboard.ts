@@ -11,9 +11,9 @@ import { ActionableError } from "../errors.ts";
 
 export default defineCommand({
   usage: "omni dashboard [--port N]",
-  description: "The numbers omni stats prints, in a browser. Read-only; binds 127.0.0.1 and nothing else.",
+  description: "The numbers omni stats prints, in a browser. Read-only, on 127.0.0.1 only.",
   flags: { port: { type: "string", valueName: "N", description: `port on 127.0.0.1 (default ${DEFAULT_DASHBOARD_PORT}; 0 picks a free one)` } },
-  notes: "Ctrl-C stops it. GET /health answers ok; /api/stats is the omni stats --json document.",
+  notes: "Ctrl-C stops it. GET /health answers ok; /api/stats is omni stats --json.",
   async run({ env }, { flags }) {
     const port = flags.port === undefined ? DEFAULT_DASHBOARD_PORT : Number(flags.port);
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ActionableError(`--port takes a number from 0 to 65535, not \`${flags.port}\``);

@@ -17,8 +17,8 @@ import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
 
 export default defineCommand({
-  usage: "omni stats [--hour|--today|--week|--month] [--detail] [--json|--share|--card [file.png]|--rerun|--context]",
-  description: "What omni did on your own history, in counted bytes. Default window: the last 30 days.",
+  usage: "omni stats [window flag] [--detail|--json|--share|--card [png]|--rerun]",
+  description: "What omni saved on your own history, in counted bytes (default: last 30 days).",
   flags: {
     hour: { type: "boolean", short: "H", description: "the last hour" },
     today: { type: "boolean", description: "the last 24 hours" },
@@ -35,10 +35,11 @@ export default defineCommand({
     card: { type: "boolean", description: "the --share summary as a PNG (default ./omni-stats.png)" },
   },
   notes: [
-    "Figures are counted bytes over model-facing rows: terminal rows (TTY output no model read)",
-    "are excluded and the report says how many. Net savings charge host caps, footers,",
-    "retrievals and re-runs within 300 s back to the distiller that caused them.",
-    "Exit status: 0, or 1 when the database cannot be opened or the card cannot be written.",
+    "Figures are counted bytes over model-facing rows. Terminal rows (TTY output no",
+    "model read) are excluded, and the report says how many. Net figures leave out",
+    "bytes past the host's own cap, count footers as cost, and charge retrievals and",
+    "re-runs within 300 s to the distiller that caused them.",
+    "Exit status: 0; 1 when the database cannot be opened or the card not written.",
   ].join("\n"),
   async run({ env }, { flags, positionals }) {
     const windowName = pickWindow(flags);
