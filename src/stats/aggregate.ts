@@ -133,12 +133,18 @@ function sortBySaved<T extends { command: string } & Figures>(items: T[]): T[] {
 
 /** Each pull is charged to the latest run, at or before it, that minted its handle. */
 function chargeRetrievals(runs: readonly RunRow[], rows: StatsRows): { byRun: Map<number, number>; bytes: number; count: number } {
+  const minted = new Map<string, RunRow[]>();
+  for (const run of runs) {
+    if (!run.handle) continue;
+    const list = minted.get(run.handle);
+    if (list) list.push(run);
+    else minted.set(run.handle, [run]);
+  }
   const byRun = new Map<number, number>();
   let bytes = 0;
   let count = 0;
   for (const pull of rows.retrievals) {
-    let origin: RunRow | undefined;
-    for (const run of runs) if (run.handle === pull.hash && run.ts <= pull.ts) origin = run;
+    const origin = minted.get(pull.hash)?.findLast((run) => run.ts <= pull.ts);
     if (!origin) continue;
     byRun.set(origin.id, (byRun.get(origin.id) ?? 0) + pull.bytes);
     bytes += pull.bytes;
@@ -150,7 +156,9 @@ function chargeRetrievals(runs: readonly RunRow[], rows: StatsRows): { byRun: Ma
 /** Commands per closed session: what the host counted, else the runs recorded under the session. */
 function sessionLifetime(closes: readonly SessionCloseRow[], runs: readonly RunRow[], window: StatsWindow): StatsReport["session_lifetime"] {
   const inWindow = closes.filter((close) => close.endedAt >= window.sinceTs && close.endedAt <= window.untilTs);
-  const lengths = inWindow.map((close) => close.totalCommands ?? runs.filter((row) => row.sessionId === close.sessionId).length).sort((a, b) => a - b);
+  const perSession = new Map<string, number>();
+  for (const row of runs) if (row.sessionId) perSession.set(row.sessionId, (perSession.get(row.sessionId) ?? 0) + 1);
+  const lengths = inWindow.map((close) => close.totalCommands ?? perSession.get(close.sessionId) ?? 0).sort((a, b) => a - b);
   const middle = Math.floor(lengths.length / 2);
   const median = lengths.length === 0 ? null : lengths.length % 2 === 1 ? lengths[middle]! : (lengths[middle - 1]! + lengths[middle]!) / 2;
   return {
