@@ -21,7 +21,8 @@ type Figures = Tally & { bytes_saved: number; saved_percent: number };
 export function aggregateRuns(rows: StatsRows, window: StatsWindow): StatsReport {
   const all = rows.runs.filter((row) => row.ts >= window.sinceTs && row.ts <= window.untilTs);
   const runs = all.filter(isModelFacing);
-  const reruns = findReruns(runs);
+  const familyOf = memoised((command: string) => commandFamily(command));
+  const reruns = findReruns(runs, familyOf);
   const retrievalCharges = chargeRetrievals(runs, rows);
   const charged = (row: RunRow) => (reruns.chargedBytes.get(row.id) ?? 0) + (retrievalCharges.byRun.get(row.id) ?? 0);
 
@@ -68,7 +69,7 @@ export function aggregateRuns(rows: StatsRows, window: StatsWindow): StatsReport
         ...figures(tally(facing.length > 0 ? facing : group)),
       };
     }),
-    commands: sortBySaved(groupBy(runs, (row) => commandFamily(row.command ?? "", row.tool)).map(([command, group]) => ({ command, ...figures(tally(group)) }))),
+    commands: sortBySaved(groupBy(runs, (row) => (row.tool && row.tool !== "Bash" ? row.tool : familyOf(row.command ?? ""))).map(([command, group]) => ({ command, ...figures(tally(group)) }))),
     distillers: groupBy(runs.filter(wasShortened), (row) => row.distiller ?? row.label)
       .map(([distiller, group]) => {
         const saved = sum(group, (row) => row.inputBytes - deliveredBytes(row));
@@ -100,6 +101,16 @@ export function aggregateRuns(rows: StatsRows, window: StatsWindow): StatsReport
   };
 }
 
+/** Parsing a command line is the costly step, and a history repeats the same commands. */
+function memoised(compute: (key: string) => string): (key: string) => string {
+  const cache = new Map<string, string>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) cache.set(key, (value = compute(key)));
+    return value;
+  };
+}
+
 function sum<T>(items: readonly T[], value: (item: T) => number): number {
   let total = 0;
   for (const item of items) total += value(item);
@@ -117,14 +128,17 @@ function figures(t: Tally): Figures {
 
 /** Groups in descending input bytes (ties by key), so every table leads with what weighed most. */
 function groupBy(rows: readonly RunRow[], key: (row: RunRow) => string): Array<[string, RunRow[]]> {
-  const groups = new Map<string, RunRow[]>();
+  const groups = new Map<string, { rows: RunRow[]; input: number }>();
   for (const row of rows) {
     const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
+    const group = groups.get(k) ?? { rows: [], input: 0 };
+    if (group.rows.length === 0) groups.set(k, group);
+    group.rows.push(row);
+    group.input += row.inputBytes;
   }
-  return [...groups].sort(([ka, a], [kb, b]) => sum(b, (row) => row.inputBytes) - sum(a, (row) => row.inputBytes) || ka.localeCompare(kb));
+  return [...groups]
+    .sort(([ka, a], [kb, b]) => b.input - a.input || ka.localeCompare(kb))
+    .map(([k, group]) => [k, group.rows]);
 }
 
 function sortBySaved<T extends { command: string } & Figures>(items: T[]): T[] {

@@ -18,20 +18,23 @@ export interface Reruns {
 }
 
 /** A tool that is not a shell re-runs when it reads the same target again. */
-export function rerunKey(row: RunRow): string {
+function rerunKey(row: RunRow, familyOf: (command: string) => string): string {
   const reader = row.sessionId ?? `agent:${row.agentId}`;
-  const family = row.tool && row.tool !== "Bash" ? `${row.tool} ${row.command ?? ""}` : commandFamily(row.command ?? "");
+  const family = row.tool && row.tool !== "Bash" ? `${row.tool} ${row.command ?? ""}` : familyOf(row.command ?? "");
   return `${reader}\u0000${family}`;
 }
 
-/** `rows` in time order. Each re-run is matched to the nearest earlier run of its family only. */
-export function findReruns(rows: readonly RunRow[]): Reruns {
+/**
+ * `rows` in time order. Each re-run is matched to the nearest earlier run of its family only.
+ * `familyOf` defaults to commandFamily; the aggregation passes a memoised one (commands repeat).
+ */
+export function findReruns(rows: readonly RunRow[], familyOf: (command: string) => string = commandFamily): Reruns {
   const last = new Map<string, RunRow>();
   const followed = new Set<number>();
   const chargedBytes = new Map<number, number>();
   let chargedCount = 0;
   for (const row of rows) {
-    const key = rerunKey(row);
+    const key = rerunKey(row, familyOf);
     const previous = last.get(key);
     if (previous && row.ts - previous.ts <= RERUN_WINDOW_SECONDS) {
       followed.add(previous.id);
