@@ -33,6 +33,19 @@ export function baselineBytes(row: RunRow): number {
   return cap === undefined ? row.inputBytes : Math.min(row.inputBytes, cap);
 }
 
+/**
+ * What the model really read. A replaced output is what omni delivered; a passthrough leaves
+ * the host its own bytes, and the host then applies its own cap as it would without omni.
+ */
+export function modelReadBytes(row: RunRow): number {
+  return wasShortened(row) ? deliveredBytes(row) : Math.min(deliveredBytes(row), baselineBytes(row));
+}
+
+/** Net saving of one run before charge-backs: negative when what it delivered outgrew the baseline. */
+export function netBeforeChargesBytes(row: RunRow): number {
+  return baselineBytes(row) - modelReadBytes(row) - footerBytes(row);
+}
+
 /** The footer exec and pipe print on stderr (same rule as deliver.ts), newline included. */
 export function footerBytes(row: RunRow): number {
   if (row.entry !== "exec" && row.entry !== "pipe") return 0;

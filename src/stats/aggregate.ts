@@ -3,7 +3,7 @@
  * `omni bench replay --from-db` all read `aggregateRuns`, so no two of them can disagree (an
  * earlier version computed the share card separately and it drifted). Pure: rows in, report out.
  */
-import { baselineBytes, deliveredBytes, footerBytes, isModelFacing, isTerminal, percentOf, wasShortened } from "./accounting.ts";
+import { baselineBytes, deliveredBytes, footerBytes, isModelFacing, isTerminal, netBeforeChargesBytes, percentOf, wasShortened } from "./accounting.ts";
 import { commandFamily } from "../core/route.ts";
 import { RECENT_RUNS, RERUN_MIN_SAMPLES, RERUN_SIZE_SKEW_LIMIT, RERUN_WINDOW_SECONDS } from "./limits.ts";
 import { findReruns } from "./reruns.ts";
@@ -30,7 +30,7 @@ export function aggregateRuns(rows: StatsRows, window: StatsWindow): StatsReport
   const baseline = sum(runs, baselineBytes);
   const footers = sum(runs, footerBytes);
   const rerunBytes = sum([...reruns.chargedBytes.values()], (n) => n);
-  const net = baseline - total.delivered_bytes - footers - retrievalCharges.bytes - rerunBytes;
+  const net = sum(runs, netBeforeChargesBytes) - retrievalCharges.bytes - rerunBytes;
   const savedNothing = runs.filter((row) => deliveredBytes(row) >= row.inputBytes).length;
   const allInput = sum(all, (row) => row.inputBytes);
 
@@ -72,9 +72,9 @@ export function aggregateRuns(rows: StatsRows, window: StatsWindow): StatsReport
     commands: sortBySaved(groupBy(runs, (row) => (row.tool && row.tool !== "Bash" ? row.tool : familyOf(row.command ?? ""))).map(([command, group]) => ({ command, ...figures(tally(group)) }))),
     distillers: groupBy(runs.filter(wasShortened), (row) => row.distiller ?? row.label)
       .map(([distiller, group]) => {
-        const saved = sum(group, (row) => row.inputBytes - deliveredBytes(row));
         const back = sum(group, charged);
-        return { distiller, calls: group.length, bytes_saved: saved, charged_back_bytes: back, net_bytes_saved: saved - back };
+        const net = sum(group, netBeforeChargesBytes) - back;
+        return { distiller, calls: group.length, bytes_saved: sum(group, (row) => row.inputBytes - deliveredBytes(row)), charged_back_bytes: back, net_bytes_saved: net };
       })
       .sort((a, b) => b.net_bytes_saved - a.net_bytes_saved || a.distiller.localeCompare(b.distiller)),
     passthrough_reasons: groupBy(
@@ -92,7 +92,7 @@ export function aggregateRuns(rows: StatsRows, window: StatsWindow): StatsReport
       (row) => row.sessionId!,
     ).map(([session, group]) => ({ session_id: session, agent_id: group[0]!.agentId, ...figures(tally(group)) })),
     projects: groupBy(runs, (row) => row.projectPath ?? "(unknown)").map(([project, group]) => ({ project_path: project, ...figures(tally(group)) })),
-    timeline: timeline(runs, window, (row) => baselineBytes(row) - deliveredBytes(row) - footerBytes(row) - charged(row)),
+    timeline: timeline(runs, window, (row) => netBeforeChargesBytes(row) - charged(row)),
     rerun: rerunTable(runs, reruns.followed),
     recent: runs
       .slice(-RECENT_RUNS)

@@ -44,7 +44,7 @@ export const statsReportSchema = z.strictObject({
     retrievals: count,
     rerun_bytes: bytes.describe("bytes of same-family re-runs within the re-run window after a distillation, charged back"),
     reruns: count,
-    net_bytes_saved: bytes.describe("baseline - delivered - footers - retrievals - re-runs"),
+    net_bytes_saved: bytes.describe("baseline - bytes the model read (a passthrough is host-capped) - footers - retrievals - re-runs"),
     net_saved_percent: percent.describe("net_bytes_saved / baseline_bytes"),
     calls_saved_nothing: count,
     calls_saved_nothing_percent: percent,

@@ -55,6 +55,12 @@ describe("aggregateRuns", () => {
     expect(r.totals.net_bytes_saved).toBe(20_000);
   });
 
+  test("nets zero for a passthrough past the host cap: the host cut it, not omni", () => {
+    const r = report([run({ route: "passthrough", inputBytes: 100_000, deliveredBytes: 100_000 })]);
+    expect(r.totals.bytes_saved).toBe(0);
+    expect(r.totals.net_bytes_saved).toBe(0);
+  });
+
   test("counts an output that grew as a negative saving", () => {
     const r = report([run({ inputBytes: 300, deliveredBytes: 360 })]);
     expect(r.totals.net_bytes_saved).toBe(-60);

@@ -1,11 +1,11 @@
 import { DEFAULT_DASHBOARD_PORT, startDashboard } from "../../dashboard/server.ts";
-import { aggregateRuns } from "../../stats/aggregate.ts";
+import { loadStatsReport } from "../../stats/load.ts";
 import { statsWindow } from "../../stats/window.ts";
 import { systemClock } from "../../platform/clock.ts";
 import { writeOut } from "../../platform/io.ts";
 import { databasePath } from "../../platform/paths.ts";
 import { openDatabase } from "../../store/db.ts";
-import { fetchStatsRows, traceForRun } from "../../store/stats.ts";
+import { traceForRun } from "../../store/stats.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
 
@@ -23,8 +23,7 @@ export default defineCommand({
       server = startDashboard(
         {
           report() {
-            const window = statsWindow("month", Math.floor(systemClock.now() / 1000));
-            return aggregateRuns(fetchStatsRows(db, window.sinceTs, window.untilTs), window);
+            return loadStatsReport(db, statsWindow("month", Math.floor(systemClock.now() / 1000)));
           },
           run: (id) => traceForRun(db, id),
         },

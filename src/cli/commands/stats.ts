@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { aggregateRuns } from "../../stats/aggregate.ts";
+import { loadStatsReport } from "../../stats/load.ts";
 import { paintFor } from "../../stats/color.ts";
 import { CARD_TEXT_KEYWORD, cardSvg, withTextChunk } from "../../stats/render-card.ts";
 import { renderShare } from "../../stats/render-share.ts";
@@ -12,7 +12,6 @@ import { stdoutIsTty, writeOut } from "../../platform/io.ts";
 import { databasePath } from "../../platform/paths.ts";
 import { svgToPng } from "../../platform/rasterize.ts";
 import { openDatabase } from "../../store/db.ts";
-import { fetchStatsRows } from "../../store/stats.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
 
@@ -48,7 +47,7 @@ export default defineCommand({
     let report;
     try {
       const window = statsWindow(windowName, Math.floor(systemClock.now() / 1000));
-      report = aggregateRuns(fetchStatsRows(db, window.sinceTs, window.untilTs), window);
+      report = loadStatsReport(db, window);
     } finally {
       db.close();
     }
