@@ -8,6 +8,8 @@ export const RERUN_MIN_SAMPLES = 8;
 export const RERUN_SIZE_SKEW_LIMIT = 3;
 /** Text reports show this many commands unless asked for all of them. */
 export const TOP_COMMANDS = 10;
+/** `--detail` lists this many sessions unless asked for all of them. */
+export const TOP_SESSIONS = 10;
 /** The dashboard lists this many recent runs. */
 export const RECENT_RUNS = 20;
 /** Rows recorded under this agent are TTY output no model read. */

@@ -1,7 +1,7 @@
 /** The `omni stats` text report. Every figure comes from the aggregate; nothing is computed here. */
 import type { Paint } from "./color.ts";
 import { bar, fit, formatBytes, formatPercent, KEY_WIDTH_CHARS, rule } from "./format.ts";
-import { TOP_COMMANDS } from "./limits.ts";
+import { TOP_COMMANDS, TOP_SESSIONS } from "./limits.ts";
 import type { StatsReport } from "./schema.ts";
 
 export interface TextOptions {
@@ -17,7 +17,7 @@ export function renderReport(report: StatsReport, options: TextOptions): string 
   const { paint } = options;
   const sections: Section[] = [header(report, paint), lifetime(report, paint), measured(report, paint), routes(report, paint), agents(report, paint)];
   sections.push(commands(report, options));
-  if (options.detail) sections.push(distillers(report, paint), sessions(report, paint));
+  if (options.detail) sections.push(distillers(report, paint), sessions(report, options));
   if (options.project) sections.push(projects(report, paint));
   sections.push(passthrough(report, paint), context(report, paint));
   return `${sections.filter((section) => section.length > 0).map((section) => section.join("\n")).join("\n\n")}\n`;
@@ -125,9 +125,15 @@ function distillers(report: StatsReport, paint: Paint): Section {
   ];
 }
 
-function sessions(report: StatsReport, paint: Paint): Section {
+function sessions(report: StatsReport, options: TextOptions): Section {
   if (report.sessions.length === 0) return [];
-  return [...tableHeader("By Session", "session", paint), ...report.sessions.map((row) => figuresRow(row.session_id, row))];
+  const shown = options.allCommands ? report.sessions : report.sessions.slice(0, TOP_SESSIONS);
+  const more = report.sessions.length - shown.length;
+  return [
+    ...tableHeader("By Session", "session", options.paint),
+    ...shown.map((row) => figuresRow(row.session_id, row)),
+    ...(more > 0 ? [options.paint.dim(`  … ${more} more (--all-commands lists every one)`)] : []),
+  ];
 }
 
 function projects(report: StatsReport, paint: Paint): Section {

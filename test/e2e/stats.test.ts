@@ -110,6 +110,16 @@ describe("omni stats", () => {
     expect(onTty("NO_COLOR=")).not.toContain("\u001b[");
   });
 
+  test("rejects a port that is not a port and an argument without --card", () => {
+    sandbox = makeSandbox();
+    const port = runOmni(["dashboard", "--port", "http"], { env: sandbox.env });
+    expect(port.exitCode).toBe(1);
+    expect(port.stderr).toContain("--port takes a number from 0 to 65535");
+    const stray = runOmni(["stats", "card.png"], { env: sandbox.env });
+    expect(stray.exitCode).toBe(1);
+    expect(stray.stderr).toContain("only --card takes a file name");
+  });
+
   test("narrows the window with --hour and rejects two windows at once", () => {
     sandbox = makeSandbox();
     expect(statsJson(["--hour"]).window).toMatchObject({ name: "hour", label: "last hour" });
