@@ -47,3 +47,8 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
     return null;
   }
 }
+
+/** Width to lay side-by-side output out in: the terminal's, or 80 when not a terminal. */
+export function terminalColumns(): number {
+  return process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80;
+}

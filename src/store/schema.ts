@@ -233,4 +233,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX tool_errors_open ON tool_errors(command, project_hash, resolved);
   CREATE INDEX distillations_session ON distillations(session_id, id);
   `,
+  // 3: indexes the stats report reads by (session closes by time, retrievals by handle).
+  `
+  CREATE INDEX session_summaries_ended_at ON session_summaries(ended_at);
+  CREATE INDEX retrieve_events_hash ON retrieve_events(hash);
+  `,
 ];

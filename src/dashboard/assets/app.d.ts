@@ -1,0 +1,3 @@
+/** The page script, embedded as text. */
+declare const text: string;
+export default text;

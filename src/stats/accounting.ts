@@ -1,0 +1,65 @@
+/**
+ * What one run cost and saved, counted against what the model would really have received: the
+ * bytes a host would have cut anyway are not ours to claim, markers are inside delivered_bytes,
+ * and a footer the reader also read is a cost.
+ */
+import { FOOTER_MIN_ELAPSED_MS, FOOTER_MIN_REDUCTION_PERCENT, HOST_OUTPUT_CAP_CHARS } from "../core/limits.ts";
+import { byteLength } from "../core/lines.ts";
+import { footer } from "../core/markers.ts";
+import type { RunRow } from "./rows.ts";
+import { TERMINAL_AGENT } from "./limits.ts";
+
+/** Per host and tool, the most a reader is shown without omni (Claude Code cuts Bash stdout at 30,000). */
+const HOST_CAP_BYTES: Record<string, Record<string, number>> = {
+  claude_code: { Bash: HOST_OUTPUT_CAP_CHARS },
+};
+
+export function isTerminal(row: RunRow): boolean {
+  return row.agentId === TERMINAL_AGENT;
+}
+
+/** Legacy rows carry -1 ("not recorded"): what the pipeline output is then the best count. */
+export function deliveredBytes(row: RunRow): number {
+  return row.deliveredBytes < 0 ? row.outputBytes : row.deliveredBytes;
+}
+
+/** A row reached a model: not TTY output, and something was delivered. */
+export function isModelFacing(row: RunRow): boolean {
+  return !isTerminal(row) && deliveredBytes(row) > 0;
+}
+
+export function baselineBytes(row: RunRow): number {
+  const cap = row.tool ? HOST_CAP_BYTES[row.agentId]?.[row.tool] : undefined;
+  return cap === undefined ? row.inputBytes : Math.min(row.inputBytes, cap);
+}
+
+/**
+ * What the model really read. A replaced output is what omni delivered; a passthrough leaves
+ * the host its own bytes, and the host then applies its own cap as it would without omni.
+ */
+export function modelReadBytes(row: RunRow): number {
+  return wasShortened(row) ? deliveredBytes(row) : Math.min(deliveredBytes(row), baselineBytes(row));
+}
+
+/** Net saving of one run before charge-backs: negative when what it delivered outgrew the baseline. */
+export function netBeforeChargesBytes(row: RunRow): number {
+  return baselineBytes(row) - modelReadBytes(row) - footerBytes(row);
+}
+
+/** The footer exec and pipe print on stderr (same rule as deliver.ts), newline included. */
+export function footerBytes(row: RunRow): number {
+  if (row.entry !== "exec" && row.entry !== "pipe") return 0;
+  const delivered = deliveredBytes(row);
+  const reduction = row.inputBytes === 0 ? 0 : (100 * (row.inputBytes - delivered)) / row.inputBytes;
+  if (!(reduction > FOOTER_MIN_REDUCTION_PERCENT || row.latencyMs > FOOTER_MIN_ELAPSED_MS)) return 0;
+  return byteLength(footer(reduction, row.inputBytes, delivered, row.latencyMs)) + 1;
+}
+
+/** The run handed the reader something other than the raw bytes. */
+export function wasShortened(row: RunRow): boolean {
+  return row.route === "distilled" || row.route === "collapsed";
+}
+
+export function percentOf(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10;
+}

@@ -1,0 +1,14 @@
+/** Which window a report covers: 30 days unless a flag names a shorter one. */
+import type { StatsWindow, WindowName } from "./rows.ts";
+
+const WINDOWS: Record<WindowName, { seconds: number; label: string }> = {
+  hour: { seconds: 3_600, label: "last hour" },
+  day: { seconds: 86_400, label: "last 24 hours" },
+  week: { seconds: 7 * 86_400, label: "last 7 days" },
+  month: { seconds: 30 * 86_400, label: "last 30 days" },
+};
+
+export function statsWindow(name: WindowName, nowTs: number): StatsWindow {
+  const { seconds, label } = WINDOWS[name];
+  return { name, label, sinceTs: nowTs - seconds, untilTs: nowTs };
+}
