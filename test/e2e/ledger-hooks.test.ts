@@ -56,6 +56,15 @@ describe("Read windows through the built hook", () => {
   });
 });
 
+describe("reader scopes through the built hook", () => {
+  test("tells a subagent its parent's lines were not shown here, never already shown", () => {
+    sandbox = makeSandbox();
+    postHook(readWindow(1, 90));
+    const reply = postHook({ ...readWindow(1, 90), agent_id: "a46643ba5dee23549" })!;
+    expect(reply.content).toMatch(/^\[OMNI: identical to 90 lines from an earlier session, none shown here, omni retrieve [0-9a-f]{16}\]\n$/);
+  });
+});
+
 describe("compaction through the built PreCompact hook", () => {
   test("forgets what the session and its subagents were shown; the project scope still folds, worded as not shown", () => {
     sandbox = makeSandbox();
