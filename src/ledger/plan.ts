@@ -4,7 +4,7 @@
  * each run and renders with the handles it got back.
  */
 import { carriesFailure } from "../core/failure.ts";
-import { EXAMPLE_HANDLE, MAX_SOURCE_LABEL_CHARS, MIN_LEDGER_INPUT_BYTES, MIN_SESSION_FOLD_GAIN_BYTES, MIN_WHOLE_OUTPUT_FOLD_BYTES, PROJECT_FOLD_GAIN_MULTIPLIER } from "../core/limits.ts";
+import { EXAMPLE_HANDLE, MAX_SOURCE_LABEL_CHARS, MIN_SESSION_FOLD_GAIN_BYTES, MIN_WHOLE_OUTPUT_FOLD_BYTES, PROJECT_FOLD_GAIN_MULTIPLIER } from "../core/limits.ts";
 import { byteLength } from "../core/lines.ts";
 import { foldMarker, type FoldOrigin } from "../core/markers.ts";
 
@@ -42,7 +42,6 @@ export interface Rendered {
 export function planFolds(lines: readonly string[], sightings: ReadonlyArray<Sighting | null>): Run[] {
   const bytes = lines.map(byteLength);
   const payloadBytes = bytes.reduce((sum, n) => sum + n, 0);
-  if (payloadBytes < MIN_LEDGER_INPUT_BYTES) return [];
   // A failure line counts as unseen however often it was shown: a repeated error is the signal.
   const seen = sightings.map((s, i) => (s && !carriesFailure(lines[i]!) ? s : null));
   const runs: Run[] = [];

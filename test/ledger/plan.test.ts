@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { byteLength, splitInclusive } from "../../src/core/lines.ts";
 import { MIN_LEDGER_INPUT_BYTES } from "../../src/core/limits.ts";
+import { foldRepeats } from "../../src/ledger/fold.ts";
+import type { LedgerStore } from "../../src/ledger/types.ts";
 import { markerFor, planFolds, renderFolds, sourceLabel, type DecidedRun, type Run, type Sighting } from "../../src/ledger/plan.ts";
 import { readContent } from "../helpers/corpus.ts";
 
@@ -45,11 +47,6 @@ function decide(runs: Run[]): DecidedRun[] {
 }
 
 describe("planFolds", () => {
-  test("touches nothing under the 264-byte floor", () => {
-    const lines = runOfBytes(MIN_LEDGER_INPUT_BYTES - 1);
-    expect(planFolds(lines, sighted(lines, () => SESSION))).toEqual([]);
-  });
-
   test("folds a session run only when it saves 150 bytes beyond its marker", () => {
     const head = ARGUMENT_JS.slice(0, 60); // unseen, keeps the payload over 1 KB
     for (const [gain, folds] of [[150, 1], [149, 0]] as const) {
@@ -100,6 +97,24 @@ describe("planFolds", () => {
     expect(markerFor(run!, FAKE_HANDLE)).toBe(`[OMNI: identical to the ${lines.length} lines already shown, omni retrieve ${FAKE_HANDLE}]`);
     const [project] = planFolds(lines, sighted(lines, () => PROJECT));
     expect(markerFor(project!, FAKE_HANDLE)).toBe(`[OMNI: identical to ${lines.length} lines from an earlier session, none shown here, omni retrieve ${FAKE_HANDLE}]`);
+  });
+});
+
+describe("foldRepeats", () => {
+  test("does not even look up a payload under 264 bytes", () => {
+    const lookups: number[] = [];
+    const store: LedgerStore = {
+      seen: (_scope, keys) => (lookups.push(keys.length), new Map(keys.map((key) => [key, { source: null, agentId: null }]))),
+      takeOwedDelivery: () => false,
+      record: () => {},
+      touch: () => {},
+      recordFolds: () => {},
+    };
+    const context = { readerScope: "s1", projectScope: null, agentId: "claude_code", source: "", window: false };
+    expect(foldRepeats(runOfBytes(MIN_LEDGER_INPUT_BYTES - 1).join(""), context, store, () => FAKE_HANDLE)).toBeNull();
+    expect(lookups).toEqual([]);
+    foldRepeats(runOfBytes(MIN_LEDGER_INPUT_BYTES).join(""), context, store, () => FAKE_HANDLE);
+    expect(lookups.length).toBe(1);
   });
 });
 
