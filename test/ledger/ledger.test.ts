@@ -83,6 +83,13 @@ describe("the ledger inside the pipeline", () => {
     expect(expandFolds(rig.db, again.delivered)).toBe(payload);
   });
 
+  test("folds nothing in a failed command's output (it is the evidence), yet records what it delivered", () => {
+    rig = ledgerRig();
+    rig.deliver(ARGUMENT_JS);
+    expect(rig.deliver(ARGUMENT_JS, { failed: true, exitCode: 1, sessionId: "s2" }).changed).toBe(false);
+    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s2" }).delivered).toContain("already shown");
+  });
+
   test("leaves a run verbatim when its bytes could not be archived", () => {
     rig = ledgerRig((store) => ({ ...store, archive: () => null }));
     rig.deliver(ARGUMENT_JS);
