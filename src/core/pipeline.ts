@@ -164,6 +164,9 @@ function declineReason(request: PipelineRequest, command: string, hasStore: bool
   if (text === "") return "empty";
   if (!text.isWellFormed()) return "not valid text";
   if (isOwnRecoveryCommand(command)) return "own recovery command";
+  // `omni exec` already ran this pipeline and recorded what it printed: a second pass would fold
+  // the output against its own receipts and tell the reader it was shown what it never got.
+  if (request.entry === "hook" && command !== request.command) return "already through omni exec";
   const kind = sniffFormat(text);
   if (kind) return `structured:${kind}`;
   if (!hasStore) return "no archive";

@@ -90,6 +90,13 @@ describe("the ledger inside the pipeline", () => {
     expect(rig.deliver(ARGUMENT_JS, { sessionId: "s2" }).delivered).toContain("already shown");
   });
 
+  test("leaves the hook's copy of an `omni exec` output alone: exec already delivered and recorded it", () => {
+    rig = ledgerRig();
+    const command = "git cat-file -p HEAD:lib/argument.js";
+    expect(rig.deliver(ARGUMENT_JS, { entry: "exec", tool: undefined, command }).changed).toBe(false);
+    expect(rig.deliver(ARGUMENT_JS, { command: `omni exec --session s1 ${command}` }).changed).toBe(false);
+  });
+
   test("leaves a run verbatim when its bytes could not be archived", () => {
     rig = ledgerRig((store) => ({ ...store, archive: () => null }));
     rig.deliver(ARGUMENT_JS);
