@@ -61,6 +61,8 @@ ${rows.join("\n")}
 | **total** | ${t.calls} | ${inBytes} | ${plainOut} (${pct(inBytes - plainOut, inBytes)}%) | ${ledgerOut} (${pct(inBytes - ledgerOut, inBytes)}%) |
 
 The ledger adds ${plainOut - ledgerOut} bytes of saving (${pct(plainOut - ledgerOut, inBytes)} points of the input) on top of the filters.
+The filter column depends on which distillers are built: a file read the ledger would fold whole
+may already have been cut by a distiller, so the two columns move together as distillers land.
 
 Folds: ${t.sessionMarkers} "already shown" markers and ${t.projectMarkers} "not shown here" markers
 (${t.wholeOutputMarkers} of them whole-output), covering ${t.foldedLines} lines / ${t.foldedBytes} bytes.
