@@ -7,6 +7,7 @@ const GROUP_ORDER: HelpGroup[] = ["SET UP", "SEE WHAT IT SAVED", "TUNE IT", "MEM
 
 export const HOOK_ENTRY_POINTS: ReadonlyArray<[flag: string, summary: string]> = [
   ["--post-hook, --hook", "PostToolUse: read a host payload on stdin, print the reply"],
+  ["--pre-compact", "PreCompact: forget what the session (and its subagents) were shown"],
 ];
 
 export function mainHelp(): string {
