@@ -8,6 +8,7 @@ const GROUP_ORDER: HelpGroup[] = ["SET UP", "SEE WHAT IT SAVED", "TUNE IT", "MEM
 export const HOOK_ENTRY_POINTS: ReadonlyArray<[flag: string, summary: string]> = [
   ["--post-hook, --hook", "PostToolUse: read a host payload on stdin, print the reply"],
   ["--mcp", "MCP server on stdio (tools the host's tier uses; OMNI_MCP_TOOLS=all for every one)"],
+  ["--pre-compact", "PreCompact: forget what the session (and its subagents) were shown"],
 ];
 
 export function mainHelp(): string {

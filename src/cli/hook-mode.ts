@@ -3,19 +3,26 @@
  * nothing and exit 0, so the host keeps its own bytes. A watchdog bounds the whole process.
  */
 import { postToolReply } from "../hooks/post-tool.ts";
+import { preCompact } from "../hooks/pre-compact.ts";
 import { readStdin, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
+import { forgetReader } from "../store/ledger.ts";
 import { hookDeadlineMs, openRuntime } from "./deps.ts";
 
-export const HOOK_FLAGS = ["--post-hook", "--hook"] as const;
+export const HOOK_FLAGS = ["--post-hook", "--hook", "--pre-compact"] as const;
 
-export async function runHookMode(_flag: string, env: Env): Promise<number> {
+export async function runHookMode(flag: string, env: Env): Promise<number> {
   // Nothing a hook does may hang the host: past twice the deadline the process leaves, silent.
   setTimeout(() => process.exit(0), hookDeadlineMs(env) * 2).unref();
   let runtime: ReturnType<typeof openRuntime> | null = null;
   try {
     const stdin = await readStdin();
     runtime = openRuntime(env, true);
+    const db = runtime.db;
+    if (flag === "--pre-compact") {
+      if (db) preCompact(stdin, (sessionId) => forgetReader(db, sessionId));
+      return 0;
+    }
     const reply = postToolReply(stdin, env, runtime.deps);
     if (reply !== null) writeOut(`${reply}\n`);
   } catch (error) {

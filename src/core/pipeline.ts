@@ -1,10 +1,14 @@
 /**
  * THE pipeline. Every entry point (hook, pipe, exec, MCP) builds a request and calls
  * runPipeline; none of them calls a stage. Order: guard → score → distill → collapse (fallback
- * only) → ledger → fidelity → archive + marker → cap → record. Every stage may decline, and a
- * decline anywhere hands back the raw bytes.
+ * only) → fidelity → ledger → archive + marker → cap → ledger receipts → record. Every stage may
+ * decline, and a decline anywhere hands back the raw bytes. The ledger also runs on bytes no
+ * distiller touched (a file read, `cat`), and records whatever was finally delivered.
  */
 import { distillerFor } from "../distillers/index.ts";
+import { foldRepeats, type Folded } from "../ledger/fold.ts";
+import { recordDelivered } from "../ledger/record.ts";
+import { projectScope, type LedgerContext, type LedgerStore } from "../ledger/types.ts";
 import { collapse } from "./collapse.ts";
 import { carriesFailure } from "./failure.ts";
 import { sniffFormat, type StructuredKind } from "./format.ts";
@@ -48,7 +52,7 @@ export interface PipelineRequest {
   goalTerms?: string[];
 }
 
-export type RouteTaken = "passthrough" | "distilled" | "collapsed" | "redacted" | "timeout";
+export type RouteTaken = "passthrough" | "distilled" | "collapsed" | "folded" | "redacted" | "timeout";
 
 export interface PipelineResult {
   /** What the reader gets. Equal to the input when `changed` is false. */
@@ -61,6 +65,8 @@ export interface PipelineResult {
   bytesIn: number;
   bytesOut: number;
   latencyMs: number;
+  /** A Read window whose leading lines were folded: add this to its first line number. */
+  lineShift: number;
 }
 
 export interface RunRecord {
@@ -90,6 +96,8 @@ export interface PipelineStore {
   /** Archive a block and return its handle, or null when it was not stored. */
   archive(content: string, wholeBytes: number, nowMs: number): string | null;
   record(run: RunRecord): void;
+  /** The ledger's lookups and receipts; absent, nothing folds and nothing is recorded. */
+  ledger?: LedgerStore;
 }
 
 export interface Clock {
@@ -110,14 +118,17 @@ interface Outcome {
   reason: string | null;
   distiller: DistillerId | null;
   handle: string | null;
+  /** The payload reached the ledger stage, so whatever is finally delivered is recorded as shown. */
+  recordable?: boolean;
+  folded?: Folded;
 }
 
 export function runPipeline(request: PipelineRequest, deps: PipelineDeps): PipelineResult {
   const startedMs = deps.clock.now();
   const command = stripExecWrapper(request.command);
   const guard = guardOf(request, command);
-  // Secrets are masked before anything else sees the text: what is delivered, archived and
-  // traced is the masked copy, so no handle can ever hand a secret back.
+  // Secrets are masked before anything else sees the text: what is delivered, archived, traced
+  // and recorded by the ledger is the masked copy, so no handle can ever hand a secret back.
   const working = guard.masked ? { ...request, text: guard.masked.text } : request;
   let route: Route = { distiller: null, collapse: null, label: "omni" };
   let outcome: Outcome;
@@ -130,15 +141,9 @@ export function runPipeline(request: PipelineRequest, deps: PipelineDeps): Pipel
   }
   const latencyMs = deps.clock.now() - startedMs;
   if (deps.deadlineMs !== undefined && latencyMs > deps.deadlineMs && outcome.route !== "passthrough") {
-    outcome = { ...raw(working, "deadline exceeded"), route: "timeout" };
+    outcome = { ...raw(working, "deadline exceeded"), route: "timeout", recordable: outcome.recordable };
   }
-  if (guard.masked) {
-    outcome = {
-      ...outcome,
-      text: `${redactionHeader(guard.masked.count)}\n${outcome.text}`,
-      route: outcome.route === "passthrough" ? "redacted" : outcome.route,
-    };
-  }
+  if (guard.masked) outcome = withRedactionNotice(outcome, guard.masked.count, request.tool);
   const result: PipelineResult = {
     delivered: outcome.text,
     changed: outcome.text !== request.text,
@@ -149,7 +154,9 @@ export function runPipeline(request: PipelineRequest, deps: PipelineDeps): Pipel
     bytesIn: byteLength(request.text),
     bytesOut: byteLength(outcome.text),
     latencyMs,
+    lineShift: outcome.folded?.lineShift ?? 0,
   };
+  if (outcome.recordable) recordShown(working, command, outcome, deps, startedMs);
   record(working, command, route, result, deps, startedMs);
   return result;
 }
@@ -170,35 +177,82 @@ function guardOf(request: PipelineRequest, command: string): Guard {
   return { passthrough, structured, masked: redaction.count > 0 ? redaction : null };
 }
 
+/**
+ * Say that values were masked. A Read reply gets no header line: the host numbers its lines
+ * from startLine, and an extra line would shift every number; `[REDACTED]` speaks for itself.
+ */
+function withRedactionNotice(outcome: Outcome, count: number, tool: string | undefined): Outcome {
+  const text = tool === "Read" ? outcome.text : `${redactionHeader(count)}\n${outcome.text}`;
+  return { ...outcome, text, route: outcome.route === "passthrough" ? "redacted" : outcome.route };
+}
+
 function raw(request: PipelineRequest, reason: string, distiller: DistillerId | null = null): Outcome {
   return { text: request.text, route: "passthrough", reason, distiller, handle: null };
 }
 
 /** The decline gates, in order. Each names its reason, so every passthrough is explainable. */
-function declineReason(request: PipelineRequest, command: string, route: Route, guard: Guard, hasStore: boolean): string | null {
+function declineReason(request: PipelineRequest, command: string, guard: Guard, hasStore: boolean): string | null {
   const text = request.text;
   if (guard.passthrough) return "passthrough requested";
   if (text === "") return "empty";
   if (!text.isWellFormed()) return "not valid text";
   if (isOwnRecoveryCommand(command)) return "own recovery command";
+  // `omni exec` already ran this pipeline and recorded what it printed: a second pass would fold
+  // the output against its own receipts and tell the reader it was shown what it never got.
+  if (request.entry === "hook" && command !== request.command) return "already through omni exec";
   if (guard.structured) return `structured:${guard.structured}`;
   if (!hasStore) return "no archive";
-  if (byteLength(text) < MIN_GAIN_INPUT_BYTES) return "below gain floor";
   if (splitLines(text).some(isOmniMarkerLine)) return "already distilled";
+  return null;
+}
+
+/** Gates that keep the distillers out but not the ledger: these bytes are still delivered, and may repeat. */
+function distillDeclineReason(request: PipelineRequest, route: Route): string | null {
+  if (byteLength(request.text) < MIN_GAIN_INPUT_BYTES) return "below gain floor";
   if (route.distiller === null) return route.reason ?? "verbatim command";
   if (request.failed && !distillerFor(route.distiller).distillsFailedRuns) return "command failed";
   return null;
 }
 
 function project(request: PipelineRequest, command: string, route: Route, guard: Guard, deps: PipelineDeps, startedMs: number): Outcome {
-  const declined = declineReason(request, command, route, guard, deps.store !== null);
+  const declined = declineReason(request, command, guard, deps.store !== null);
   if (declined) return raw(request, declined, route.distiller);
   const store = deps.store!;
-  const distillerId = route.distiller!;
-  const input = trimEnormous(request.text);
   const bytesIn = byteLength(request.text);
+  const distilled = distillStage(request, command, route, deps);
+  const distillerId = route.distiller;
+  // Failed runs fold nothing (their output is the evidence), but what they delivered is still recorded.
+  const folded = request.failed ? null : ledgerStage(distilled.text ?? request.text, request, command, store, startedMs, deps);
+  if (distilled.text === null) {
+    if (!folded) return { ...raw(request, distilled.reason, distillerId), recordable: true };
+    return { text: capped(folded.text, store, startedMs), route: "folded", reason: null, distiller: distillerId, handle: null, recordable: true, folded };
+  }
+  const candidate = distilled.text;
 
-  let candidate = distill(distillerId, input, command, request, deps);
+  // Only what the distiller dropped needs the whole-output marker; each fold carries its own handle.
+  // Archive first, marker second: a handle never names bytes that were not stored.
+  const lost = lostDescription(request.text, candidate);
+  let marker: string;
+  let handle: string | null = null;
+  if (bytesIn > MAX_ARCHIVE_BYTES) marker = omittedNotArchivedMarker(lost, bytesIn, MAX_ARCHIVE_BYTES);
+  else {
+    handle = store.archive(request.text, bytesIn, startedMs);
+    if (handle === null) return { ...raw(request, "archive failed", distillerId), recordable: true };
+    marker = omittedMarker(lost, handle);
+  }
+  const view = folded?.text ?? candidate;
+  const body = view.endsWith("\n") ? view.slice(0, -1) : view;
+  const delivered = body + marker;
+  if (byteLength(delivered) >= bytesIn) return { ...raw(request, "marker would not pay", distillerId), recordable: true };
+  return { text: capped(delivered, store, startedMs), route: distilled.route, reason: null, distiller: distillerId, handle, recordable: true, folded: folded ?? undefined };
+}
+
+/** Distill, with collapse as the fallback; null text (and the reason) when the raw bytes should go on. */
+function distillStage(request: PipelineRequest, command: string, route: Route, deps: PipelineDeps): { text: string | null; route: RouteTaken; reason: string } {
+  const declined = distillDeclineReason(request, route);
+  if (declined) return { text: null, route: "passthrough", reason: declined };
+  const input = trimEnormous(request.text);
+  let candidate = distill(route.distiller!, input, command, request, deps);
   let taken: RouteTaken = "distilled";
   if ((candidate === null || !beatsGuardrail(candidate, input)) && route.collapse && !request.failed) {
     const collapsed = collapse(input, route.collapse);
@@ -207,25 +261,50 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
       taken = "collapsed";
     }
   }
-  if (candidate === null) return raw(request, "not recognised", distillerId);
-  if (!keepsEveryFailure(request.text, candidate)) return raw(request, "would have dropped the failure", distillerId);
-  if (byteLength(candidate) * 100 >= bytesIn * MEANINGFUL_PERCENT) return raw(request, "below guardrail", distillerId);
+  if (candidate === null) return { text: null, route: "passthrough", reason: "not recognised" };
+  if (!keepsEveryFailure(request.text, candidate)) return { text: null, route: "passthrough", reason: "would have dropped the failure" };
+  if (byteLength(candidate) * 100 >= byteLength(request.text) * MEANINGFUL_PERCENT) return { text: null, route: "passthrough", reason: "below guardrail" };
+  return { text: candidate, route: taken, reason: "" };
+}
 
-  // Archive first, marker second: a handle never names bytes that were not stored.
-  const lost = lostDescription(request.text, candidate);
-  let marker: string;
-  let handle: string | null = null;
-  if (bytesIn > MAX_ARCHIVE_BYTES) marker = omittedNotArchivedMarker(lost, bytesIn, MAX_ARCHIVE_BYTES);
-  else {
-    handle = store.archive(request.text, bytesIn, startedMs);
-    if (handle === null) return raw(request, "archive failed", distillerId);
-    marker = omittedMarker(lost, handle);
+function ledgerContext(request: PipelineRequest, command: string): LedgerContext | null {
+  if (!request.sessionId) return null;
+  const hostTool = request.tool !== undefined && request.tool !== "Bash";
+  return {
+    readerScope: request.sessionId,
+    projectScope: projectScope(request.projectPath),
+    agentId: request.agentId,
+    source: hostTool ? command : "",
+    window: request.tool === "Read",
+  };
+}
+
+/** Fold what this reader (or this project) was already delivered. No session id, no ledger. */
+function ledgerStage(view: string, request: PipelineRequest, command: string, store: PipelineStore, startedMs: number, deps: PipelineDeps): Folded | null {
+  const context = ledgerContext(request, command);
+  if (!context || !store.ledger || sniffFormat(view)) return null;
+  try {
+    return foldRepeats(view, context, store.ledger, (content, whole) => store.archive(content, whole, startedMs));
+  } catch (error) {
+    deps.log?.(`ledger fold failed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
   }
-  const body = candidate.endsWith("\n") ? candidate.slice(0, -1) : candidate;
-  let delivered = body + marker;
-  if (byteLength(delivered) >= bytesIn) return raw(request, "marker would not pay", distillerId);
-  delivered = capOutput(delivered, MAX_OUTPUT_BYTES, (content, whole) => store.archive(content, whole, startedMs));
-  return { text: delivered, route: taken, reason: null, distiller: distillerId, handle };
+}
+
+/** Receipts for what the reader finally got: after the cap, the deadline, every revert. */
+function recordShown(request: PipelineRequest, command: string, outcome: Outcome, deps: PipelineDeps, startedMs: number): void {
+  const context = ledgerContext(request, command);
+  const ledger = deps.store?.ledger;
+  if (!context || !ledger) return;
+  try {
+    recordDelivered(ledger, context, outcome.text, outcome.text === request.text ? null : (outcome.folded ?? null), startedMs);
+  } catch (error) {
+    deps.log?.(`ledger record failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function capped(text: string, store: PipelineStore, startedMs: number): string {
+  return capOutput(text, MAX_OUTPUT_BYTES, (content, whole) => store.archive(content, whole, startedMs));
 }
 
 function distill(id: DistillerId, text: string, command: string, request: PipelineRequest, deps: PipelineDeps): string | null {

@@ -41,5 +41,5 @@ export function postToolReply(stdin: Uint8Array, env: Env, deps: PipelineDeps): 
     deps,
   );
   if (!result.changed) return null;
-  return JSON.stringify(host.renderPostTool(payload, call, result.delivered));
+  return JSON.stringify(host.renderPostTool(payload, call, result.delivered, result.lineShift));
 }

@@ -61,9 +61,9 @@ export const claude: HostAdapter = {
         return { ...call, skipReason: `tool ${tool || "unknown"} not handled` };
     }
   },
-  renderPostTool(payload, call, delivered) {
+  renderPostTool(payload, call, delivered, lineShift = 0) {
     const response = isRecord(payload.tool_response) ? payload.tool_response : {};
-    return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: updatedOutput(call.tool, response, delivered) } };
+    return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: updatedOutput(call.tool, response, delivered, lineShift) } };
   },
 };
 
@@ -72,11 +72,13 @@ function hostLineCount(text: string): number {
   return text.split("\n").length;
 }
 
-function updatedOutput(tool: string, response: Record<string, unknown>, delivered: string): unknown {
+function updatedOutput(tool: string, response: Record<string, unknown>, delivered: string, lineShift: number): unknown {
   switch (tool) {
     case "Read": {
       const file = isRecord(response.file) ? response.file : {};
-      return { ...response, type: response.type ?? "text", file: { ...file, content: delivered, numLines: hostLineCount(delivered) } };
+      // The host numbers content lines from startLine: a fold above them must not renumber them.
+      const startLine = lineShift ? { startLine: (typeof file.startLine === "number" ? file.startLine : 1) + lineShift } : {};
+      return { ...response, type: response.type ?? "text", file: { ...file, content: delivered, numLines: hostLineCount(delivered), ...startLine } };
     }
     case "Grep":
       return { ...response, content: delivered, numLines: hostLineCount(delivered) };

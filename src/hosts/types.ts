@@ -21,8 +21,11 @@ export interface HostAdapter {
   /** The agent id recorded on rows from this host. */
   agentId: string;
   normalizePostTool(payload: Record<string, unknown>): ToolCall | null;
-  /** The reply that replaces the tool's output with `delivered`, in the exact shape the host validates. */
-  renderPostTool(payload: Record<string, unknown>, call: ToolCall, delivered: string): unknown;
+  /**
+   * The reply that replaces the tool's output with `delivered`, in the exact shape the host validates.
+   * `lineShift`: a file window lost this many leading lines to a fold; its first line number moves by it.
+   */
+  renderPostTool(payload: Record<string, unknown>, call: ToolCall, delivered: string, lineShift?: number): unknown;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

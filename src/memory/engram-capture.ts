@@ -55,8 +55,9 @@ function runPassed(run: RunRecord): boolean | null {
 
 /** The pipeline's store, with capture after each record. Capture never fails a run. */
 export function withEngramCapture(store: PipelineStore, db: Db, log?: (message: string) => void): PipelineStore {
+  // Spread, so every other capability of the store (the ledger) passes through unchanged.
   return {
-    archive: (content, wholeBytes, nowMs) => store.archive(content, wholeBytes, nowMs),
+    ...store,
     record(run: RunRecord) {
       store.record(run);
       try {

@@ -8,6 +8,7 @@ import type { PipelineStore, RunRecord } from "../core/pipeline.ts";
 import { byteLength } from "../core/lines.ts";
 import { putBlock } from "./archive.ts";
 import { openDatabase, type Db, type OpenOptions } from "./db.ts";
+import { createLedgerStore } from "./ledger.ts";
 import { recordRun } from "./runs.ts";
 
 export function createPipelineStore(db: Db): PipelineStore {
@@ -25,6 +26,7 @@ export function createPipelineStore(db: Db): PipelineStore {
     record(run: RunRecord) {
       recordRun(db, { ...run, ts: Math.floor(run.tsMs / 1000) });
     },
+    ledger: createLedgerStore(db),
   };
 }
 

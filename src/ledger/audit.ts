@@ -1,0 +1,157 @@
+/**
+ * An independent check of what the ledger told each reader, fed one delivery at a time (a hook
+ * reply, a pipe output). It keeps its own record of every line each reader actually received,
+ * so it can catch a marker claiming "already shown" about bytes that never arrived. Pure: the
+ * caller supplies how a handle resolves. Used by the corpus replay test and the replay bench.
+ */
+import { carriesFailure } from "../core/failure.ts";
+import { sniffFormat } from "../core/format.ts";
+import { byteLength, splitInclusive, stripTerminator } from "../core/lines.ts";
+import { isOmniMarkerLine } from "../core/markers.ts";
+
+export interface AuditCall {
+  /** Reader scope: session id, or `session/agent` for a subagent. */
+  reader: string;
+  project: string | null;
+  /** What the reader would have received without OMNI. */
+  input: string;
+  /** What it received instead; null when the reply left the bytes alone. */
+  output: string | null;
+  /** A file window: the first line number before and after the reply. */
+  window?: { inputStart: number; outputStart: number };
+  /**
+   * When a distiller also ran, what the same call delivers with no ledger: the folds must expand
+   * back to exactly it. Without it, a distilled reply's folds cannot be aligned and count as unverified.
+   */
+  reference?: string;
+}
+
+export interface Violation {
+  call: number;
+  reader: string;
+  rule: "longer" | "structured" | "unresolved" | "wrong bytes" | "false already shown" | "false project claim" | "failure folded" | "renumbered" | "unaccounted";
+  detail: string;
+}
+
+export interface AuditTotals {
+  calls: number;
+  changed: number;
+  bytesIn: number;
+  bytesOut: number;
+  sessionMarkers: number;
+  projectMarkers: number;
+  wholeOutputMarkers: number;
+  foldedLines: number;
+  foldedBytes: number;
+  /** Folds inside an output the cap also cut, where the alignment with the input cannot be checked. */
+  unverified: number;
+}
+
+export type Resolve = (handle: string) => string | null;
+
+interface FoldClaim {
+  origin: "session" | "project";
+  whole: boolean;
+  lines: number;
+  handle: string;
+}
+
+const FOLD_MARKER = /^\[OMNI: (?:(identical to the )?(\d+) lines already shown|(\d+) lines not shown here|identical to (\d+) lines from an earlier session)(?: from .*?)?(?:, none shown here)?, omni retrieve ([0-9a-f]{16})\]$/;
+const REWIND_MARKER = /omni retrieve ([0-9a-f]{16}) for full output\]$/;
+const TRUNCATION_MARKER = /^\[OMNI: output truncated/;
+
+export function parseFoldMarker(line: string): FoldClaim | null {
+  const m = FOLD_MARKER.exec(stripTerminator(line));
+  if (!m) return null;
+  if (m[2]) return { origin: "session", whole: m[1] !== undefined, lines: Number(m[2]), handle: m[5]! };
+  return { origin: "project", whole: m[4] !== undefined, lines: Number(m[3] ?? m[4]), handle: m[5]! };
+}
+
+export function createLedgerAudit(resolve: Resolve) {
+  const shown = new Map<string, Set<string>>();
+  const projectShown = new Map<string, Set<string>>();
+  const violations: Violation[] = [];
+  const totals: AuditTotals = { calls: 0, changed: 0, bytesIn: 0, bytesOut: 0, sessionMarkers: 0, projectMarkers: 0, wholeOutputMarkers: 0, foldedLines: 0, foldedBytes: 0, unverified: 0 };
+
+  const setOf = (map: Map<string, Set<string>>, key: string) => map.get(key) ?? map.set(key, new Set()).get(key)!;
+
+  function observe(call: AuditCall): void {
+    const index = totals.calls++;
+    const delivered = call.output ?? call.input;
+    totals.bytesIn += byteLength(call.input);
+    totals.bytesOut += byteLength(delivered);
+    const fail = (rule: Violation["rule"], detail: string) => violations.push({ call: index, reader: call.reader, rule, detail });
+    if (call.output !== null) {
+      totals.changed++;
+      if (byteLength(call.output) > byteLength(call.input)) fail("longer", `${byteLength(call.output)} > ${byteLength(call.input)} bytes`);
+      if (sniffFormat(call.input)) fail("structured", `a ${sniffFormat(call.input)} payload was changed`);
+      checkFolds(call, fail);
+    }
+    // Only now does this delivery count as shown: a line never vouches for itself within one reply.
+    const readerSet = setOf(shown, call.reader);
+    const projectSet = call.project ? setOf(projectShown, call.project) : null;
+    for (const line of splitInclusive(delivered)) {
+      if (isOmniMarkerLine(line)) continue;
+      readerSet.add(line.trim());
+      projectSet?.add(line.trim());
+    }
+  }
+
+  function checkFolds(call: AuditCall, fail: (rule: Violation["rule"], detail: string) => void): void {
+    const output = call.output!;
+    const outLines = splitInclusive(output);
+    const rewind = outLines.map((line) => REWIND_MARKER.exec(stripTerminator(line))?.[1]).find(Boolean);
+    if (rewind && resolve(rewind) !== call.input) fail("wrong bytes", `rewind handle ${rewind} does not give back the whole input`);
+    const base = call.reference ?? (rewind ? null : call.input);
+    const aligned = base !== null && !outLines.some((line) => TRUNCATION_MARKER.test(line));
+    const inLines = splitInclusive(base ?? "");
+    const window = base === call.input ? call.window : undefined;
+    let at = 0;
+    for (const [i, line] of outLines.entries()) {
+      const claim = parseFoldMarker(line);
+      if (!claim) {
+        if (!aligned) continue;
+        if (line !== inLines[at]) return fail("unaccounted", `output line ${i + 1} is not input line ${at + 1}`);
+        if (window && window.outputStart + i !== window.inputStart + at) fail("renumbered", `input line ${window.inputStart + at} is shown as ${window.outputStart + i}`);
+        at++;
+        continue;
+      }
+      totals[claim.origin === "session" ? "sessionMarkers" : "projectMarkers"]++;
+      if (claim.whole) totals.wholeOutputMarkers++;
+      const content = resolve(claim.handle);
+      if (content === null) {
+        fail("unresolved", `handle ${claim.handle} does not resolve`);
+        continue;
+      }
+      const replaced = splitInclusive(content);
+      if (replaced.length !== claim.lines) fail("wrong bytes", `marker says ${claim.lines} lines, handle ${claim.handle} holds ${replaced.length}`);
+      if (aligned) {
+        if (inLines.slice(at, at + replaced.length).join("") !== content) fail("wrong bytes", `handle ${claim.handle} is not the input lines ${at + 1}..${at + replaced.length}`);
+        at += replaced.length;
+      } else totals.unverified++;
+      totals.foldedLines += replaced.length;
+      totals.foldedBytes += byteLength(content);
+      checkClaim(call, claim, replaced, fail);
+    }
+    if (aligned && at !== inLines.length) fail("unaccounted", `${inLines.length - at} input lines neither delivered nor behind a handle`);
+  }
+
+  function checkClaim(call: AuditCall, claim: FoldClaim, replaced: string[], fail: (rule: Violation["rule"], detail: string) => void): void {
+    const readerSet = shown.get(call.reader);
+    const projectSet = call.project ? projectShown.get(call.project) : undefined;
+    for (const line of replaced) {
+      if (carriesFailure(line)) fail("failure folded", stripTerminator(line));
+      if (claim.origin === "session" && !readerSet?.has(line.trim())) fail("false already shown", `${call.reader} was never delivered: ${stripTerminator(line).slice(0, 80)}`);
+      if (claim.origin === "project" && !projectSet?.has(line.trim())) fail("false project claim", `no reader of the project was delivered: ${stripTerminator(line).slice(0, 80)}`);
+    }
+  }
+
+  /** The host compacted this session: its readers (and its subagents) no longer hold anything. */
+  function compact(sessionId: string): void {
+    for (const reader of [...shown.keys()]) if (reader === sessionId || reader.startsWith(`${sessionId}/`)) shown.delete(reader);
+  }
+
+  return { observe, compact, violations, totals };
+}
+
+export type LedgerAudit = ReturnType<typeof createLedgerAudit>;

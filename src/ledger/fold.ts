@@ -1,0 +1,88 @@
+/**
+ * The store-backed half of folding: look the payload's lines up in both scopes, archive each run
+ * the planner chose (archive first, marker second), honour a pending retrieve, render.
+ */
+import { lineKey } from "../core/handle.ts";
+import { byteLength, splitInclusive } from "../core/lines.ts";
+import { planFolds, renderFolds, sourceLabel, type DecidedRun, type Sighting } from "./plan.ts";
+import { sessionOf, type FoldRow, type LedgerContext, type LedgerStore, type SeenLine } from "./types.ts";
+import { MIN_LEDGER_INPUT_BYTES } from "../core/limits.ts";
+
+/** Archives a block and returns its handle, or null when it was not stored. */
+export type ArchiveBlock = (content: string, wholeBytes: number) => string | null;
+
+export interface Folded {
+  text: string;
+  lineShift: number;
+  /** Keys of the lines the reader did not receive this time (refreshed, never recorded as delivered). */
+  foldedKeys: string[];
+  rows: FoldRow[];
+}
+
+export function foldRepeats(view: string, context: LedgerContext, store: LedgerStore, archive: ArchiveBlock): Folded | null {
+  const payloadBytes = byteLength(view);
+  if (payloadBytes < MIN_LEDGER_INPUT_BYTES) return null;
+  const lines = splitInclusive(view);
+  const keys = lines.map(lineKey);
+  const unique = [...new Set(keys)];
+  const inSession = store.seen(context.readerScope, unique);
+  const inProject = context.projectScope ? store.seen(context.projectScope, unique.filter((key) => !inSession.has(key))) : new Map<string, SeenLine>();
+  const sightings = keys.map((key): Sighting | null => {
+    const session = inSession.get(key);
+    if (session) return { origin: "session", from: labelFor(session, context) };
+    const project = inProject.get(key);
+    return project ? { origin: "project", from: labelFor(project, context) } : null;
+  });
+
+  const decided: DecidedRun[] = [];
+  for (const run of planFolds(lines, sightings)) {
+    const handle = archive(run.body, payloadBytes);
+    // Not stored means no marker; just pulled back means delivered whole, this once.
+    if (handle === null || store.takeOwedDelivery(handle)) continue;
+    decided.push({ ...run, handle });
+  }
+  const rendered = renderFolds(lines, decided, context.window);
+  if (!rendered) return null;
+  const foldedKeys = rendered.folded.flatMap((run) => keys.slice(run.start, run.end));
+  const rows = foldRows(rendered.folded, lines, keys, inSession, inProject, context, payloadBytes);
+  return { text: rendered.text, lineShift: rendered.lineShift, foldedKeys, rows };
+}
+
+function labelFor(seen: SeenLine, context: LedgerContext): string {
+  return seen.source && seen.source !== context.source ? sourceLabel(seen.source) : "";
+}
+
+/** One row per (origin, agent that was first delivered the lines). */
+function foldRows(
+  runs: readonly DecidedRun[],
+  lines: readonly string[],
+  keys: readonly string[],
+  inSession: Map<string, SeenLine>,
+  inProject: Map<string, SeenLine>,
+  context: LedgerContext,
+  payloadBytes: number,
+): FoldRow[] {
+  const rows = new Map<string, FoldRow>();
+  for (const run of runs) {
+    for (let i = run.start; i < run.end; i++) {
+      const seen = (run.origin === "session" ? inSession : inProject).get(keys[i]!);
+      const sourceAgent = seen?.agentId ?? null;
+      const id = `${run.origin}\u0000${sourceAgent ?? ""}`;
+      const row = rows.get(id) ?? {
+        scope: context.projectScope ?? context.readerScope,
+        session: sessionOf(context.readerScope),
+        agentId: context.agentId,
+        sourceAgent,
+        origin: run.origin,
+        lines: 0,
+        bytes: 0,
+        wholeOutput: run.wholeOutput,
+        payloadBytes,
+      };
+      row.lines++;
+      row.bytes += byteLength(lines[i]!);
+      rows.set(id, row);
+    }
+  }
+  return [...rows.values()];
+}

@@ -1,0 +1,84 @@
+/**
+ * The ledger's two tables. `ledger_lines` holds one row per (scope, line hash): never the line
+ * itself, only the receipt that it was delivered. `ledger_folds` counts what folds removed.
+ */
+import type { FoldRow, LedgerStore, SeenLine } from "../ledger/types.ts";
+import { ARCHIVE_RETENTION_DAYS } from "../core/limits.ts";
+import { takeOwedDelivery } from "./archive.ts";
+import type { Db } from "./db.ts";
+
+const SECONDS_PER_DAY = 86_400;
+
+export function seenLines(db: Db, scope: string, keys: readonly string[]): Map<string, SeenLine> {
+  const seen = new Map<string, SeenLine>();
+  if (keys.length === 0) return seen;
+  const rows = db
+    .query("SELECT line_hash, source, agent_id FROM ledger_lines WHERE scope = ?1 AND line_hash IN (SELECT value FROM json_each(?2))")
+    .all(scope, JSON.stringify(keys)) as Array<{ line_hash: string; source: string | null; agent_id: string | null }>;
+  for (const row of rows) seen.set(row.line_hash, { source: row.source, agentId: row.agent_id });
+  return seen;
+}
+
+/** First sighting writes agent and source; a repeat only refreshes `ts`, so live output never ages out. */
+export function recordLines(db: Db, scopes: readonly string[], keys: readonly string[], agentId: string, source: string, ts: number): void {
+  if (keys.length === 0) return;
+  const insert = db.query(
+    `INSERT INTO ledger_lines (scope, line_hash, ts, agent_id, source)
+     SELECT ?1, value, ?2, ?3, ?4 FROM json_each(?5) WHERE true
+     ON CONFLICT(scope, line_hash) DO UPDATE SET ts = excluded.ts`,
+  );
+  const json = JSON.stringify(keys);
+  db.transaction(() => {
+    for (const scope of scopes) insert.run(scope, ts, agentId, source === "" ? null : source, json);
+  })();
+}
+
+export function touchLines(db: Db, scopes: readonly string[], keys: readonly string[], ts: number): void {
+  if (keys.length === 0) return;
+  const touch = db.query("UPDATE ledger_lines SET ts = ?2 WHERE scope = ?1 AND line_hash IN (SELECT value FROM json_each(?3))");
+  const json = JSON.stringify(keys);
+  db.transaction(() => {
+    for (const scope of scopes) touch.run(scope, ts, json);
+  })();
+}
+
+export function recordFolds(db: Db, rows: readonly FoldRow[], ts: number): void {
+  const insert = db.query(
+    `INSERT INTO ledger_folds (ts, scope, agent_id, source_agent, origin, lines, bytes, whole_output, payload_bytes, session)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+  );
+  db.transaction(() => {
+    for (const r of rows) insert.run(ts, r.scope, r.agentId, r.sourceAgent, r.origin, r.lines, r.bytes, r.wholeOutput ? 1 : 0, r.payloadBytes, r.session);
+  })();
+}
+
+/**
+ * Compaction: the session's reader and every subagent reader under it (`session/…`) stop holding
+ * what they were shown. '/' + 1 is '0', so the range is exactly the scopes prefixed `session/`.
+ */
+export function forgetReader(db: Db, sessionId: string): number {
+  return db.query("DELETE FROM ledger_lines WHERE scope = ?1 OR (scope >= ?1 || '/' AND scope < ?1 || '0')").run(sessionId).changes;
+}
+
+/** Retention: rows not sighted since `cutoffTs` (seconds) go, in both tables. */
+export function pruneLedger(db: Db, cutoffTs: number): { lines: number; folds: number } {
+  return db.transaction(() => ({
+    lines: db.query("DELETE FROM ledger_lines WHERE ts < ?1").run(cutoffTs).changes,
+    folds: db.query("DELETE FROM ledger_folds WHERE ts < ?1").run(cutoffTs).changes,
+  }))();
+}
+
+export function ledgerCutoff(nowTs: number, days = ARCHIVE_RETENTION_DAYS): number {
+  return nowTs - days * SECONDS_PER_DAY;
+}
+
+export function createLedgerStore(db: Db): LedgerStore {
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  return {
+    seen: (scope, keys) => seenLines(db, scope, keys),
+    takeOwedDelivery: (handle) => takeOwedDelivery(db, handle),
+    record: (scopes, keys, agentId, source, nowMs) => recordLines(db, scopes, keys, agentId, source, seconds(nowMs)),
+    touch: (scopes, keys, nowMs) => touchLines(db, scopes, keys, seconds(nowMs)),
+    recordFolds: (rows, nowMs) => recordFolds(db, rows, seconds(nowMs)),
+  };
+}

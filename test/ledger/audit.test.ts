@@ -1,0 +1,78 @@
+import { describe, expect, test } from "bun:test";
+import { splitInclusive } from "../../src/core/lines.ts";
+import { createLedgerAudit } from "../../src/ledger/audit.ts";
+import { readContent } from "../helpers/corpus.ts";
+
+// The auditor is the judge of the replay: each rule here is shown catching a lie.
+const LINES = splitInclusive(readContent("gen-commander-help-padwidth-long", "lib/argument.js"));
+const HEAD = LINES.slice(0, 40).join("");
+const REST = LINES.slice(40).join("");
+const H = "1234567890abcdef";
+
+function audit(blocks: Record<string, string> = { [H]: HEAD }) {
+  return createLedgerAudit((handle) => blocks[handle] ?? null);
+}
+
+const folded = (wording: string) => `[OMNI: 40 lines ${wording}, omni retrieve ${H}]\n${REST}`;
+
+describe("ledger audit", () => {
+  test("accepts an 'already shown' fold of lines this reader was delivered", () => {
+    const a = audit();
+    a.observe({ reader: "s1", project: "p", input: HEAD, output: null });
+    a.observe({ reader: "s1", project: "p", input: HEAD + REST, output: folded("already shown") });
+    expect(a.violations).toEqual([]);
+    expect(a.totals.sessionMarkers).toBe(1);
+  });
+
+  test("catches 'already shown' said to a reader that was never delivered the lines", () => {
+    const a = audit();
+    a.observe({ reader: "s1", project: "p", input: HEAD, output: null });
+    a.observe({ reader: "s1/agent", project: "p", input: HEAD + REST, output: folded("already shown") });
+    expect(a.violations.map((v) => v.rule)).toContain("false already shown");
+  });
+
+  test("catches 'already shown' after the reader's context was compacted", () => {
+    const a = audit();
+    a.observe({ reader: "s1/agent", project: "p", input: HEAD, output: null });
+    a.compact("s1");
+    a.observe({ reader: "s1/agent", project: "p", input: HEAD + REST, output: folded("already shown") });
+    expect(a.violations.map((v) => v.rule)).toContain("false already shown");
+  });
+
+  test("catches a project claim about lines no reader of the project was delivered", () => {
+    const a = audit();
+    a.observe({ reader: "s1", project: "other", input: HEAD, output: null });
+    a.observe({ reader: "s2", project: "p", input: HEAD + REST, output: folded("not shown here") });
+    expect(a.violations.map((v) => v.rule)).toContain("false project claim");
+  });
+
+  test("catches a handle that does not give back the lines it replaced", () => {
+    const a = audit({ [H]: LINES.slice(1, 41).join("") });
+    a.observe({ reader: "s1", project: "p", input: HEAD, output: null });
+    a.observe({ reader: "s1", project: "p", input: HEAD + REST, output: folded("already shown") });
+    expect(a.violations.map((v) => v.rule)).toContain("wrong bytes");
+  });
+
+  test("catches a folded failure line, a structured payload changed, and a reply longer than its input", () => {
+    const failure = "ValueError: first() was called on an empty iterable, and no default value was provided.\n";
+    const a = audit({ [H]: failure + HEAD });
+    a.observe({ reader: "s1", project: "p", input: failure + HEAD, output: null });
+    a.observe({ reader: "s1", project: "p", input: failure + HEAD, output: `[OMNI: 41 lines already shown, omni retrieve ${H}]\n` });
+    a.observe({ reader: "s1", project: "p", input: '{"a": 1}', output: "{}" });
+    a.observe({ reader: "s1", project: "p", input: "short", output: "much longer than that" });
+    const byCall = a.violations.map((v) => `${v.call}:${v.rule}`);
+    expect(byCall).toContain("1:failure folded");
+    expect(byCall).toContain("2:structured");
+    expect(byCall).toContain("3:longer");
+  });
+
+  test("catches a window whose visible lines were renumbered", () => {
+    const a = audit();
+    a.observe({ reader: "s1", project: "p", input: HEAD, output: null });
+    const input = HEAD + REST;
+    a.observe({ reader: "s1", project: "p", input, output: folded("already shown"), window: { inputStart: 1, outputStart: 40 } });
+    expect(a.violations).toEqual([]);
+    a.observe({ reader: "s1", project: "p", input, output: folded("already shown"), window: { inputStart: 1, outputStart: 1 } });
+    expect(a.violations.map((v) => v.rule)).toContain("renumbered");
+  });
+});
