@@ -7,6 +7,7 @@ import { runFixture } from "../helpers/pipeline-run.ts";
 
 const fixtures = loadFixtures("vcs");
 const text = (name: string) => fixtures.find((f) => f.name === name)!.text;
+const piped = loadFixtures("structured").find((f) => f.name === "gh_pr_list_piped")!;
 const cells = (line: string) => line.trim().split(/\s{2,}/);
 
 describe("vcs fixtures through the whole pipeline", () => {
@@ -33,7 +34,7 @@ describe("vcs distiller", () => {
   const withEmptyCell = text("gh_pr_list").replace("webhook-retry      ", "                   ");
   const declines: Array<[string, string]> = [
     ["a listing with an empty cell", withEmptyCell],
-    ["tab-separated rows (gh writing to a pipe)", text("gh_pr_list_piped")],
+    ["tab-separated rows (gh writing to a pipe)", piped.text],
     ["gh's message for an empty listing", "No open pull requests in acme/widgets\n"],
   ];
   test.each(declines)("declines %s", (_name, input) => {
@@ -43,6 +44,10 @@ describe("vcs distiller", () => {
   test("derives the empty-cell listing by blanking exactly one cell", () => {
     expect(withEmptyCell).not.toContain("webhook-retry");
     expect(withEmptyCell.length).toBe(text("gh_pr_list").length);
+  });
+
+  test("hands gh's tab-separated pipe output back untouched", () => {
+    expect(runFixture(piped).delivered).toBe(piped.text);
   });
 
   test.each(["gh pr list", "gh issue list --label bug", "gh run list", "glab mr list"])("routes `%s` to vcs", (command) => {
