@@ -41,6 +41,7 @@ describe("database distiller", () => {
   const orders = text("psql_select_orders");
   const declines: Array<[string, string]> = [
     ["a psql error", text("psql_missing_relation")],
+    ["a large result followed by an error", text("psql_table_then_error")],
     ["a psql connection error", text("upstream_psql_error")],
     ["an sqlite3 error", text("sqlite3_no_such_table")],
     ["sqlite3 schema text", text("sqlite3_schema")],

@@ -54,6 +54,7 @@ describe("jsts distiller", () => {
   const declines: Array<[string, string]> = [
     ["a vite dev server banner", text("upstream_vite_dev_server")],
     ["a live vite dev server banner", text("vite_dev_banner")],
+    ["a dev server started through npm run (its script banner is not ceremony to strip)", text("npm_run_dev_banner")],
     ["an ERESOLVE peer-dependency conflict", text("npm_install_eresolve")],
     ["a missing npm script", text("npm_run_missing_script")],
     ["prettier --check findings", text("prettier_check_legacy")],

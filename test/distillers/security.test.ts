@@ -39,6 +39,11 @@ describe("security distiller", () => {
     expect(highs).toBe(3);
   });
 
+  test("keeps all nine HIGH findings of a report, past the cap on lower severities", () => {
+    const out = distillWith("security", text("bandit_opsbox"), "bandit -r opsbox", true)!;
+    expect(out.split("\n").filter((line) => line.startsWith("  HIGH ")).length).toBe(9);
+  });
+
   test("keeps trivy's CRITICAL and HIGH rows verbatim", () => {
     const out = distillWith("security", text("upstream_trivy_output"))!;
     expect(out).toContain("  CRITICAL CVE-2023-1234 libssl vulnerabilities found");
