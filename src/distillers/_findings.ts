@@ -75,13 +75,20 @@ export function parseNpmAudit(lines: string[]): Report | null {
     const severity = severityOf(/^Severity: (\w+)$/.exec(lines[i]!)?.[1] ?? "");
     if (!severity) continue;
     const pkg = lines[i - 1]!.trim().split(/\s{2,}/).join(" ");
-    const titles: string[] = [];
-    for (let j = i + 1; j < lines.length && lines[j]!.includes(" - http"); j++) titles.push(lines[j]!.trim());
-    findings.push({ severity, line: `${severity} ${pkg}: ${titles.join("; ") || "(no advisory title)"}` });
+    let end = i + 1;
+    while (end < lines.length && lines[end]!.trim() !== "") end++;
+    const block = lines.slice(i + 1, end).map((line) => line.trim());
+    // `Title - https://github.com/advisories/GHSA-…` → `GHSA-… Title`: the id is the link.
+    const titles = block.filter((line) => line.includes(" - http")).map((line) => line.replace(/^(.*) - https:\/\/github\.com\/advisories\/(GHSA-[\w-]+)$/, "$2 $1"));
+    const via = block.filter((line) => line.startsWith("Depends on vulnerable versions of "));
+    const paths = block.filter((line) => line.includes("node_modules/"));
+    const where = [...paths, ...via.map((line) => line.replace("Depends on vulnerable versions of ", "via "))].join(", ");
+    findings.push({ severity, line: `${severity} ${pkg} (${where}): ${titles.join("; ") || "(no advisory title)"}` });
   }
   if (findings.length === 0) return null;
   let tally: Report["tally"] = null;
-  for (const line of lines) {
+  let tallyAt = -1;
+  lines.forEach((line, at) => {
     const many = /^\d+ vulnerabilities? \((.*)\)$/.exec(line);
     const one = /^(\d+) (\w+) severity vulnerabilit(?:y|ies)$/.exec(line);
     if (many) {
@@ -91,7 +98,9 @@ export function parseNpmAudit(lines: string[]): Report | null {
         if (severity) tally[severity] = Number(part[1]);
       }
     } else if (one && severityOf(one[2]!)) tally = { [severityOf(one[2]!)!]: Number(one[1]) };
-  }
-  const advice = lines.filter((line) => /^To address|^\s+npm audit fix|^Some issues need review/.test(line));
+    if (many || one) tallyAt = at;
+  });
+  // After its tally npm says what to do next (`npm audit fix`, "Some issues need review").
+  const advice = tallyAt < 0 ? [] : lines.slice(tallyAt).filter((line) => line.trim() !== "");
   return { findings, tally, advice };
 }

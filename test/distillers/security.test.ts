@@ -44,6 +44,13 @@ describe("security distiller", () => {
     expect(out.split("\n").filter((line) => line.startsWith("  HIGH ")).length).toBe(9);
   });
 
+  test("keeps every npm audit advisory id with its package and path", () => {
+    const out = distillWith("security", text("npm_audit_report"), "npm audit", true)!;
+    expect(out).toContain("  CRITICAL minimist (node_modules/minimist): GHSA-vh95-rmgr-6w4m Prototype Pollution in minimist; GHSA-xvch-5gv4-984h");
+    expect(out).toContain("  HIGH lodash (node_modules/lodash): GHSA-35jh-r3h4-6jhm Command Injection in lodash; GHSA-p6mc-m468-83gw");
+    expect(out).toContain("4 vulnerabilities (2 moderate, 1 high, 1 critical)");
+  });
+
   test("keeps trivy's CRITICAL and HIGH rows verbatim", () => {
     const out = distillWith("security", text("upstream_trivy_output"))!;
     expect(out).toContain("  CRITICAL CVE-2023-1234 libssl vulnerabilities found");
@@ -51,14 +58,21 @@ describe("security distiller", () => {
   });
 
   const bandit = text("bandit_webhook");
+  const auditWithoutToughCookie = text("npm_audit_report").replace(/tough-cookie {2}\n[\s\S]*?node_modules\/tough-cookie\n\n/, "");
   const declines: Array<[string, string]> = [
     ["a semgrep one-line tally", text("upstream_semgrep")],
     ["a trivy total without findings", text("upstream_trivy")],
     ["an npm audit that could not reach the advisory endpoint", text("npm_audit_endpoint_error")],
     ["a bandit report missing one finding its metrics count", bandit.replace(/>> Issue: \[B307[\s\S]*?-{50}\n/, "")],
+    ["an npm audit report missing one package its tally counts", auditWithoutToughCookie],
   ];
   test.each(declines)("declines %s", (_name, input) => {
     expect(distillWith("security", input)).toBeNull();
+  });
+
+  test("derives the disagreeing npm audit report by removing exactly one package block", () => {
+    expect(auditWithoutToughCookie).not.toContain("node_modules/tough-cookie");
+    expect(auditWithoutToughCookie).toContain("4 vulnerabilities (2 moderate, 1 high, 1 critical)");
   });
 
   test("derives the disagreeing bandit report by removing exactly one finding", () => {
