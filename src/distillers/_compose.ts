@@ -1,15 +1,16 @@
 /**
- * `docker compose up`: the per-container lifecycle lines ("Creating x ... done", "Container x
- * Started") become one line per state naming every container; service log lines are kept as
- * printed. Output without lifecycle lines is not recognised.
+ * `docker compose up|down|start`: the per-container lifecycle lines ("Creating x ... done",
+ * "Container x  Started") become one line per final state naming every container; service log
+ * lines are kept as printed. Output without lifecycle lines is not recognised.
  */
 import { splitLines } from "../core/lines.ts";
 
 /** Compose v1: `Creating myapp_db_1 ... done`; v2: ` ✔ Container myapp-db-1  Started  0.4s`. */
 const V1 = /^(Creating|Starting|Recreating|Stopping|Removing) (\S+)\s+\.\.\. done$/;
-const V2 = /^\s*(?:[✔✓]\s+)?(Container|Network|Volume) (\S+)\s+(Created|Started|Running|Recreated|Healthy|Stopped|Removed|Creating|Starting)\b(?:\s+[\d.]+s)?\s*$/i;
+const V2 = /^\s*(?:[✔✓]\s+)?(Container|Network|Volume) (\S+)\s+(Created|Started|Running|Recreated|Healthy|Stopped|Removed|Creating|Starting|Stopping|Removing|Recreate|Waiting)\b(?:\s+[\d.]+s)?\s*$/i;
 const V1_NETWORK = /^Creating network "([^"]+)" with (?:the )?\S+ driver$/;
-const ATTACHING = /^Attaching to \S/;
+/** v2's progress headers (`[+] Running 4/4`) and the log attach line repeat what the states say. */
+const DECORATION = /^Attaching to \S|^\[\+\] \w+ \d+\/\d+\s*$/;
 
 interface Lifecycle {
   kind: string;
@@ -28,22 +29,23 @@ function lifecycleOf(line: string): Lifecycle | null {
 }
 
 export function summariseComposeUp(text: string): string | null {
-  const lines = splitLines(text);
-  const groups = new Map<string, string[]>();
+  // Each object reports several states in turn (Creating, Created, Starting, Started): the last is the answer.
+  const finalState = new Map<string, Lifecycle>();
   const rest: string[] = [];
   let lifecycleLines = 0;
-  for (const line of lines) {
+  for (const line of splitLines(text)) {
     const event = lifecycleOf(line);
     if (event) {
       lifecycleLines++;
-      const key = `${event.kind} ${event.state}`;
-      groups.set(key, [...(groups.get(key) ?? []), event.name]);
-    } else if (!ATTACHING.test(line)) rest.push(line);
+      finalState.set(`${event.kind} ${event.name}`, event);
+    } else if (!DECORATION.test(line) && line.trim() !== "") rest.push(line);
   }
   if (lifecycleLines < 2) return null;
+  const groups = new Map<string, string[]>();
+  for (const { kind, name, state } of finalState.values()) groups.set(`${kind} ${state}`, [...(groups.get(`${kind} ${state}`) ?? []), name]);
   const summary = [...groups].map(([key, names]) => {
     const [kind, state] = key.split(" ");
     return `${names.length} ${kind}${names.length === 1 ? "" : "s"} ${state}: ${names.join(", ")}`;
   });
-  return [`docker compose: ${summary.join("; ")}`, ...rest.filter((line) => line.trim() !== "")].join("\n") + "\n";
+  return [`docker compose: ${summary.join("; ")}`, ...rest].join("\n") + "\n";
 }
