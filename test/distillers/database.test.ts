@@ -32,6 +32,13 @@ describe("database distiller", () => {
     expect(out.split("\n").slice(-2)).toEqual(["... [140 more rows]", ""]);
   });
 
+  test("samples a mysql box table and keeps its closing border", () => {
+    const lines = distillWith("database", text("mysql_table_products"))!.split("\n");
+    const raw = text("mysql_table_products").split("\n");
+    expect(lines.slice(0, 13)).toEqual(raw.slice(0, 13));
+    expect(lines.slice(13)).toEqual(["... [50 more rows]", raw[63]!, ""]);
+  });
+
   test("hands errors back whole, LINE and caret included", () => {
     for (const name of ["psql_missing_relation", "psql_syntax_error", "psql_constraint_violation", "sqlite3_syntax_error"]) {
       expect(runFixture(fixtures.find((f) => f.name === name)!).delivered).toBe(text(name));
@@ -44,6 +51,7 @@ describe("database distiller", () => {
     ["a large result followed by an error", text("psql_table_then_error")],
     ["a psql connection error", text("upstream_psql_error")],
     ["an sqlite3 error", text("sqlite3_no_such_table")],
+    ["a mysql error", text("mysql_unknown_table")],
     ["sqlite3 schema text", text("sqlite3_schema")],
     ["SQL schema with comments and inserts", text("upstream_sql_create")],
     ["a psql table description", text("psql_describe_table")],
