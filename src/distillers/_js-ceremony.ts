@@ -22,8 +22,8 @@ const PNPM_BAR = /^\++$/;
 const BUNDLER_PROGRESS = /^(?:transforming|rendering chunks|computing gzip size)\.\.\.$/;
 /** vite `dist/assets/x.js  1.2 kB │ gzip: …`, esbuild `  dist/index.js  227.3kb`. */
 const ASSET_ROW = /^\s*\S+\.[a-z0-9]+\s+[\d.]+\s?[kKMG]i?[bB](?:\s|$)/;
-/** prettier --write: `src/a.ts 21ms` or `src/b.ts 4ms (unchanged)`. */
-const PRETTIER_WRITE = /^\S.* \d+ms( \(unchanged\))?$/;
+/** prettier --write: `src/a.ts 21ms` or `src/b.ts 4ms (unchanged)`; one path, so `✓ a.test.ts (3 tests) 5ms` is not one. */
+const PRETTIER_WRITE = /^\S+ \d+ms( \(unchanged\))?$/;
 
 export function dropCeremony(lines: string[]): string[] {
   const out: string[] = [];
