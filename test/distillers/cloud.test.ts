@@ -52,6 +52,31 @@ describe("cloud distiller", () => {
     );
   });
 
+  test("counts a replacement as one add and one destroy, as terraform's Plan line does", () => {
+    const out = distillWith("cloud", text("tf_plan_mixed"))!;
+    expect(out.split("\n").slice(0, 9)).toEqual([
+      "terraform: +2 ~4 -2 resources",
+      '~ terraform_data.api["eu-west-1"]',
+      '~ terraform_data.api["us-east-1"]',
+      "-/+ terraform_data.database",
+      "~ terraform_data.worker[0]",
+      "~ terraform_data.worker[1]",
+      "- terraform_data.worker[2]",
+      "+ module.cache.terraform_data.node[2]",
+      "Plan: 2 to add, 4 to change, 2 to destroy.",
+    ]);
+  });
+
+  test("keeps every resource's completion line and the outputs of an apply", () => {
+    const raw = text("tf_apply_create");
+    const out = distillWith("cloud", raw, "terraform apply -auto-approve")!;
+    const completions = raw.split("\n").filter((line) => line.includes(": Creation complete after "));
+    expect(completions.length).toBe(9);
+    for (const line of completions) expect(out).toContain(line);
+    expect(out).toContain(raw.slice(raw.indexOf("Apply complete!")));
+    expect(out).not.toContain(": Creating...");
+  });
+
   test("names every compose container and keeps the service log lines", () => {
     const out = distillWith("cloud", text("upstream_docker_compose"))!;
     expect(out.split("\n")[0]).toBe("docker compose: 1 network created: myapp_default; 4 containers created: myapp_redis_1, myapp_db_1, myapp_api_1, myapp_web_1");
@@ -68,6 +93,7 @@ describe("cloud distiller", () => {
     ["a terraform plan that itemises no resource", text("upstream_terraform_plan")],
     ["a terraform plan whose itemised count disagrees with its Plan line", planWithoutDestroyBlock],
     ["a one-line terraform apply", text("upstream_terraform_apply")],
+    ["a terraform plan that stopped at an error", text("tf_plan_error")],
   ];
   test("derives the disagreeing plan by removing exactly one resource block", () => {
     expect(planWithoutDestroyBlock).not.toContain("old_worker");
