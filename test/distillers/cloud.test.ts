@@ -94,6 +94,7 @@ describe("cloud distiller", () => {
     ["a terraform plan whose itemised count disagrees with its Plan line", planWithoutDestroyBlock],
     ["a one-line terraform apply", text("upstream_terraform_apply")],
     ["a terraform plan that stopped at an error", text("tf_plan_error")],
+    ["an apply whose provisioner failed after its plan was printed", text("tf_apply_provisioner_error")],
   ];
   test("derives the disagreeing plan by removing exactly one resource block", () => {
     expect(planWithoutDestroyBlock).not.toContain("old_worker");
