@@ -39,7 +39,7 @@ const DATABASE_CLIS = new Set(["psql", "mysql", "sqlite3", "pg_dump", "pg_restor
 const SECURITY_SCANNERS = new Set(["semgrep", "trivy", "snyk", "hadolint", "gosec", "bandit", "grype", "checkov", "tfsec", "gitleaks", "npm-audit"]);
 const VCS_CLIS = new Set(["gh", "hub", "glab"]);
 const JVM = new Set(["java", "javac", "mvn", "mvnw", "gradle", "gradlew", "kotlin", "kotlinc", "sbt"]);
-const CLOUD = new Set(["docker", "podman", "kubectl", "helm", "terraform", "tofu", "aws", "gcloud", "az", "doctl", "skaffold", "argocd", "flux", "k3d", "kind", "minikube", "kustomize", "cdk", "pulumi", "serverless", "sam", "oc", "nomad", "vagrant"]);
+const CLOUD = new Set(["docker", "docker-compose", "podman", "kubectl", "helm", "terraform", "tofu", "aws", "gcloud", "az", "doctl", "skaffold", "argocd", "flux", "k3d", "kind", "minikube", "kustomize", "cdk", "pulumi", "serverless", "sam", "oc", "nomad", "vagrant"]);
 const SYSTEM_OPS = new Set(["curl", "wget", "tar", "zip", "unzip", "apt", "apt-get", "brew", "yum", "dnf", "apk", "pacman", "env", "printenv", "systemctl", "journalctl", "dmesg", "rsync", "scp", "ping", "traceroute", "netstat", "ss", "top", "htop"]);
 const TEST_RUNNERS = new Set(["pytest", "py.test", "jest", "vitest", "mocha", "playwright", "rspec", "phpunit", "nextest", "tap", "ava", "karma", "cypress", "ctest", "tox", "nox"]);
 const BUILD_TOOLS = new Set(["make", "cmake", "ninja", "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tsc", "webpack", "rollup", "esbuild", "vite", "parcel", "swc", "babel", "pip", "pip3", "ruff", "mypy", "pyright", "black", "flake8", "pylint", "rake", "rubocop", "bundle", "dotnet", "swift", "xcodebuild", "bazel", "buck", "pants", "nx", "turbo", "meson", "scons", "configure", "go"]);
@@ -233,10 +233,11 @@ function routeProgram(program: Program): Route {
     if (["exec", "run", "api-resources", "api-versions", "config", "attach", "port-forward", "cp"].includes(sub)) return passthrough("listing or wrapper", label);
     if (sub === "get" || sub === "top") return { distiller: "cloud", collapse: null, label };
   }
+  // helm's listings are tables like kubectl's: every row is an answer, never collapsed.
+  if (base === "helm" && ["list", "ls", "status", "history"].includes(sub)) return { distiller: "cloud", collapse: null, label };
   if (base === "ssh" || (base === "az" && args.includes("invoke"))) return passthrough("remote wrapper", label);
   if (CLOUD.has(base)) return route("cloud", label);
   if (BUILD_TOOLS.has(base)) return route("build", label);
-  if (PACKAGE_MANAGERS.has(base) && (sub === "run" || sub === "exec") && /build|compile|bundle/.test(args.join(" "))) return route("build", label);
   if (JSTS_TOOLS.has(base)) return route("jsts", label);
   if (base === "env" || base === "printenv") return { distiller: "system-ops", collapse: null, label };
   if (SYSTEM_OPS.has(base)) return route("system-ops", label);

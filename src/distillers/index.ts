@@ -3,19 +3,29 @@
  * and the folder agree, so a distiller cannot exist without being reachable.
  */
 import type { DistillerId } from "../core/route.ts";
+import cloud from "./cloud.ts";
+import database from "./database.ts";
 import generic from "./generic.ts";
 import git from "./git.ts";
+import jsts from "./jsts.ts";
 import readfile from "./readfile.ts";
 import search from "./search.ts";
+import security from "./security.ts";
 import systemOps from "./system-ops.ts";
 import type { Distiller } from "./types.ts";
+import vcs from "./vcs.ts";
 
 export const distillers: Partial<Record<DistillerId, Distiller>> = {
+  cloud,
+  database,
   generic,
   git,
+  jsts,
   readfile,
   search,
+  security,
   "system-ops": systemOps,
+  vcs,
 };
 
 export function distillerFor(id: DistillerId): Distiller {

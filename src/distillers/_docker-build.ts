@@ -1,0 +1,35 @@
+/**
+ * `docker build` (classic builder). A success is reported as one line only when the builder
+ * itself printed `Successfully built`; a failure keeps the failing step and every line after it.
+ * Anything else (a build still running, a log cut short) is not recognised.
+ */
+import { splitLines } from "../core/lines.ts";
+
+const STEP = /^Step (\d+)\/(\d+) : /;
+const BUILT = /^Successfully built \S+$/;
+const TAGGED = /^Successfully tagged \S+$/;
+/** The classic builder's own verdict on a failed RUN, and the daemon's error prefixes. */
+const FAILED = /returned a non-zero code: \d+|^(?:ERROR|Error response from daemon|error):?\s/i;
+/** Per-layer bookkeeping the builder prints between steps. */
+const LAYER_NOISE = /^\s*---> (?:Using cache|Running in \S+|[0-9a-f]{6,})\s*$/;
+const WARNING = /\bwarn(?:ing)?\b/i;
+
+export function summariseDockerBuild(text: string): string | null {
+  const lines = splitLines(text);
+  const steps = lines.flatMap((line, index) => (STEP.test(line) ? [index] : []));
+  if (steps.length === 0) return null;
+  const built = lines.some((line) => BUILT.test(line));
+  const failed = lines.some((line) => FAILED.test(line));
+  if (failed && !built) return failure(lines, steps[steps.length - 1]!);
+  if (!built || failed) return null;
+  const cached = lines.filter((line) => line.trim() === "---> Using cache").length;
+  const kept = lines.filter((line) => TAGGED.test(line) || (WARNING.test(line) && !STEP.test(line)));
+  return [`docker build: ✓ complete (${steps.length} layers, ${cached} cached)`, ...kept].join("\n") + "\n";
+}
+
+/** The last step started is the one that failed; its line and everything after it is the error. */
+function failure(lines: string[], lastStep: number): string {
+  const step = STEP.exec(lines[lastStep]!)!;
+  const tail = lines.slice(lastStep).filter((line) => !LAYER_NOISE.test(line) && line.trim() !== "");
+  return [`docker build: ✗ failed at step ${step[1]}/${step[2]}`, ...tail].join("\n") + "\n";
+}

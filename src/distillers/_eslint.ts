@@ -1,0 +1,77 @@
+/**
+ * ESLint's stylish report. Every error stays verbatim under its file header; warnings are
+ * counted and the first of each rule shown; a `top rules` line says what dominates. The counts must
+ * match ESLint's own `✖ N problems (E errors, W warnings)` line or the report is left alone.
+ */
+
+/** Warnings shown (the first of each rule) before the rest is counted. */
+const WARNINGS_SHOWN = 5;
+/** Rules named on the `top rules` line. */
+const TOP_RULES = 5;
+
+const TALLY = /^✖ (\d+) problems? \((\d+) errors?, (\d+) warnings?\)$/;
+const FIXABLE = /^\s+\d+ errors? and \d+ warnings? potentially fixable/;
+/** `  12:5  error  message  rule`; the rule column is absent for parsing errors. */
+const MESSAGE = /^\s+\d+:\d+\s+(error|warning)\s+(.*\S)\s*$/;
+
+interface Message {
+  line: string;
+  file: string | null;
+  severity: "error" | "warning";
+  rule: string;
+}
+
+export type EslintResult = { lines: string[] } | "disagrees" | null;
+
+export function summariseEslint(lines: string[]): EslintResult {
+  const tallyAt = lines.findIndex((line) => TALLY.test(line));
+  if (tallyAt < 0) return null;
+  const tally = TALLY.exec(lines[tallyAt]!)!.slice(1).map(Number);
+  let start = tallyAt;
+  const messages: Message[] = [];
+  // Walk back from the tally over the report: file headers, message lines and blank lines.
+  for (let i = tallyAt - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (line.trim() === "") continue;
+    const message = MESSAGE.exec(line);
+    const next = lines[i + 1] ?? "";
+    if (message) {
+      messages.unshift({ line, file: null, severity: message[1] as Message["severity"], rule: /\s{2,}(\S+)$/.exec(message[2]!)?.[1] ?? "(no rule)" });
+    } else if (!/^\s/.test(line) && MESSAGE.test(next)) {
+      for (const m of messages) m.file ??= line;
+    } else break;
+    start = i;
+  }
+  const errors = messages.filter((m) => m.severity === "error");
+  const warnings = messages.filter((m) => m.severity === "warning");
+  if (errors.length + warnings.length !== tally[0] || errors.length !== tally[1] || warnings.length !== tally[2]) return "disagrees";
+  // One example per rule says more than five of the same rule.
+  const exampleRules = new Set<string>();
+  const shownWarnings = new Set(
+    warnings.filter((m) => exampleRules.size < WARNINGS_SHOWN && !exampleRules.has(m.rule) && exampleRules.add(m.rule)),
+  );
+  const files = new Set(messages.map((m) => m.file));
+  const out = [`eslint: ${errors.length} errors, ${warnings.length} warnings in ${files.size} files`];
+  let header: string | null = null;
+  for (const m of messages) {
+    if (m.severity === "warning" && !shownWarnings.has(m)) continue;
+    if (m.file !== null && m.file !== header) out.push(m.file);
+    header = m.file;
+    out.push(m.line);
+  }
+  if (warnings.length > shownWarnings.size) out.push(`... [${warnings.length - shownWarnings.size} more warnings]`);
+  out.push(`top rules: ${topRules(messages)}`);
+  const end = FIXABLE.test(lines[tallyAt + 1] ?? "") ? tallyAt + 2 : tallyAt + 1;
+  out.push(...lines.slice(tallyAt, end));
+  return { lines: [...lines.slice(0, start), ...out, ...lines.slice(end)] };
+}
+
+function topRules(messages: Message[]): string {
+  const counts = new Map<string, number>();
+  for (const m of messages) counts.set(m.rule, (counts.get(m.rule) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, TOP_RULES)
+    .map(([rule, count]) => `${rule} ×${count}`)
+    .join(", ");
+}

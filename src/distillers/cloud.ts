@@ -1,0 +1,20 @@
+/**
+ * Infrastructure tools. Listings (kubectl get, docker ps, helm list) are answers row by row and
+ * are never summarised: a pod table once came out as "k8s: 2 pods" and the pod names were gone
+ * (#562). What is summarised is ceremony: docker build layers, terraform plan bodies, compose
+ * start-up chatter, terraform apply progress.
+ */
+import { summariseComposeUp } from "./_compose.ts";
+import { summariseDockerBuild } from "./_docker-build.ts";
+import { summariseTerraformApply, summariseTerraformPlan } from "./_terraform.ts";
+import { defineDistiller } from "./types.ts";
+
+export default defineDistiller({
+  id: "cloud",
+  describe: "docker build → one status line (or the failing step with its error), terraform plan → +~- counts with every resource address, compose and apply progress dropped; tables kept verbatim.",
+  // Each branch keeps the failing step or error whole, or declines.
+  distillsFailedRuns: true,
+  distill({ text }) {
+    return summariseDockerBuild(text) ?? summariseTerraformPlan(text) ?? summariseTerraformApply(text) ?? summariseComposeUp(text);
+  },
+});

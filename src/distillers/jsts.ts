@@ -1,0 +1,28 @@
+/**
+ * JavaScript/TypeScript tooling: package installs, eslint, prettier and `npm run` scripts. The
+ * output is edited in place, so a composite script (build, then lint, then checks) keeps every
+ * section's result while the package manager's ceremony goes. A dev server's banner is the
+ * answer itself (where to browse) and is never summarised.
+ */
+import { splitLines } from "../core/lines.ts";
+import { dropCeremony, foldAssetRows, squeezeBlankLines, summarisePrettierWrite } from "./_js-ceremony.ts";
+import { summariseEslint } from "./_eslint.ts";
+import { defineDistiller } from "./types.ts";
+
+const DEV_SERVER = [/\bready in \d+(?:\.\d+)? ?m?s\b/, /^\s*(?:➜|-|>)?\s*Local:\s+https?:\/\//, /\bstarted server on\b/, /\bProject is running at\b/];
+
+export default defineDistiller({
+  id: "jsts",
+  describe: "npm/pnpm/yarn installs, eslint, prettier and npm run scripts: keeps results, errors and every eslint error; drops banners, progress, notices and asset-size rows.",
+  // eslint and prettier --check exit 1 when they find something, and every error line is kept.
+  distillsFailedRuns: true,
+  distill({ text }) {
+    const lines = splitLines(text);
+    if (lines.some((line) => DEV_SERVER.some((pattern) => pattern.test(line)))) return null;
+    const eslint = summariseEslint(lines);
+    if (eslint === "disagrees") return null;
+    const out = squeezeBlankLines(summarisePrettierWrite(foldAssetRows(dropCeremony(eslint?.lines ?? lines))));
+    if (out.join("\n") === squeezeBlankLines(lines).join("\n")) return null;
+    return out.join("\n") + "\n";
+  },
+});

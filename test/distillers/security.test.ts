@@ -1,0 +1,87 @@
+import { describe, expect, test } from "bun:test";
+import { routeCommand } from "../../src/core/route.ts";
+import { distillWith } from "../helpers/distill-direct.ts";
+import { loadFixtures } from "../helpers/fixtures.ts";
+import { expectKeepsEverything, expectOutSnapshot } from "../helpers/out-snapshot.ts";
+import { runFixture } from "../helpers/pipeline-run.ts";
+
+const fixtures = loadFixtures("security");
+const text = (name: string) => fixtures.find((f) => f.name === name)!.text;
+
+describe("security fixtures through the whole pipeline", () => {
+  for (const fixture of fixtures) {
+    test(`${fixture.name}: keeps every must-keep line and matches its snapshot`, () => {
+      const { delivered } = runFixture(fixture);
+      expectKeepsEverything(fixture, delivered);
+      expectOutSnapshot(fixture, delivered);
+    });
+  }
+});
+
+describe("security distiller", () => {
+  test("counts bandit's findings by severity, agreeing with bandit's own metrics", () => {
+    const out = distillWith("security", text("bandit_gitpython"), "bandit -r git", true)!;
+    expect(out.split("\n")[0]).toBe("Security scan: 0 CRITICAL, 3 HIGH, 2 MEDIUM, 48 LOW");
+    expect(out).toContain("  ... [45 more MEDIUM/LOW findings]");
+  });
+
+  test("keeps every HIGH finding with its id and location", () => {
+    const out = distillWith("security", text("bandit_gitpython"), "bandit -r git", true)!;
+    const raw = text("bandit_gitpython").split("\n");
+    let highs = 0;
+    raw.forEach((line, i) => {
+      if (!/^\s+Severity: High/.test(line)) return;
+      highs++;
+      const id = /\[([^\]]+)\]/.exec(raw[i - 1]!)![1]!;
+      const location = /Location: (\S+)/.exec(raw[i + 1]!)![1]!;
+      expect(out).toContain(`HIGH ${id} ${location} `);
+    });
+    expect(highs).toBe(3);
+  });
+
+  test("keeps all nine HIGH findings of a report, past the cap on lower severities", () => {
+    const out = distillWith("security", text("bandit_opsbox"), "bandit -r opsbox", true)!;
+    expect(out.split("\n").filter((line) => line.startsWith("  HIGH ")).length).toBe(9);
+  });
+
+  test("keeps every npm audit advisory id with its package and path", () => {
+    const out = distillWith("security", text("npm_audit_report"), "npm audit", true)!;
+    expect(out).toContain("  CRITICAL minimist (node_modules/minimist): GHSA-vh95-rmgr-6w4m Prototype Pollution in minimist; GHSA-xvch-5gv4-984h");
+    expect(out).toContain("  HIGH lodash (node_modules/lodash): GHSA-35jh-r3h4-6jhm Command Injection in lodash; GHSA-p6mc-m468-83gw");
+    expect(out).toContain("4 vulnerabilities (2 moderate, 1 high, 1 critical)");
+  });
+
+  test("keeps trivy's CRITICAL and HIGH rows verbatim", () => {
+    const out = distillWith("security", text("upstream_trivy_output"))!;
+    expect(out).toContain("  CRITICAL CVE-2023-1234 libssl vulnerabilities found");
+    expect(out).toContain("  HIGH CVE-2023-5678 libcrypto issue detected");
+  });
+
+  const bandit = text("bandit_webhook");
+  const auditWithoutToughCookie = text("npm_audit_report").replace(/tough-cookie {2}\n[\s\S]*?node_modules\/tough-cookie\n\n/, "");
+  const declines: Array<[string, string]> = [
+    ["a semgrep one-line tally", text("upstream_semgrep")],
+    ["a trivy total without findings", text("upstream_trivy")],
+    ["an npm audit that could not reach the advisory endpoint", text("npm_audit_endpoint_error")],
+    ["a bandit report missing one finding its metrics count", bandit.replace(/>> Issue: \[B307[\s\S]*?-{50}\n/, "")],
+    ["an npm audit report missing one package its tally counts", auditWithoutToughCookie],
+  ];
+  test.each(declines)("declines %s", (_name, input) => {
+    expect(distillWith("security", input)).toBeNull();
+  });
+
+  test("derives the disagreeing npm audit report by removing exactly one package block", () => {
+    expect(auditWithoutToughCookie).not.toContain("node_modules/tough-cookie");
+    expect(auditWithoutToughCookie).toContain("4 vulnerabilities (2 moderate, 1 high, 1 critical)");
+  });
+
+  test("derives the disagreeing bandit report by removing exactly one finding", () => {
+    const cut = bandit.replace(/>> Issue: \[B307[\s\S]*?-{50}\n/, "");
+    expect(cut).not.toContain("B307");
+    expect(cut).toContain("Medium: 4.0");
+  });
+
+  test.each(["trivy image x", "semgrep --config auto", "bandit -r .", "npm audit"])("routes `%s` to security", (command) => {
+    expect(routeCommand(command).distiller).toBe("security");
+  });
+});
