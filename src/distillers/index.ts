@@ -4,10 +4,12 @@
  */
 import type { DistillerId } from "../core/route.ts";
 import generic from "./generic.ts";
+import test from "./test.ts";
 import type { Distiller } from "./types.ts";
 
 export const distillers: Partial<Record<DistillerId, Distiller>> = {
   generic,
+  test,
 };
 
 export function distillerFor(id: DistillerId): Distiller {
