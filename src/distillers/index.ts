@@ -3,11 +3,13 @@
  * and the folder agree, so a distiller cannot exist without being reachable.
  */
 import type { DistillerId } from "../core/route.ts";
+import build from "./build.ts";
 import generic from "./generic.ts";
 import test from "./test.ts";
 import type { Distiller } from "./types.ts";
 
 export const distillers: Partial<Record<DistillerId, Distiller>> = {
+  build,
   generic,
   test,
 };

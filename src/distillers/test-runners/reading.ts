@@ -3,20 +3,10 @@
  * line it came from, plus two counts that must agree: the failures it found and the failures the
  * runner itself tallied. The test distiller renders a reading; it never invents a line.
  */
-import { splitLines, stripAnsi } from "../../core/lines.ts";
+import type { Piece, ToolLines } from "../shared/pieces.ts";
 
-export interface RunLines {
-  /** Lines exactly as printed (ANSI colour kept: the reader may rely on it). */
-  raw: string[];
-  /** The same lines with ANSI sequences removed, for matching. */
-  plain: string[];
-}
-
-export interface Piece {
-  /** Index of the line this piece stands at; pieces are delivered in this order. */
-  at: number;
-  lines: string[];
-}
+export { trimBlank, type Piece } from "../shared/pieces.ts";
+export type RunLines = ToolLines;
 
 export interface RunReading {
   runner: string;
@@ -31,20 +21,6 @@ export interface RunReading {
 }
 
 export type RunnerParser = (lines: RunLines) => RunReading | null;
-
-export function toRunLines(text: string): RunLines {
-  const raw = splitLines(text);
-  return { raw, plain: raw.map(stripAnsi) };
-}
-
-/** A piece holding raw lines [from, to). */
-export function span(lines: RunLines, from: number, to: number, at = from): Piece {
-  return { at, lines: lines.raw.slice(from, to) };
-}
-
-export function single(lines: RunLines, index: number): Piece {
-  return { at: index, lines: [lines.raw[index]!] };
-}
 
 /** Index of the last line matching, or -1. Tallies sit at the end, so search from there. */
 export function lastMatch(plain: string[], pattern: RegExp): number {
@@ -64,13 +40,4 @@ export function allMatches(plain: string[], pattern: RegExp): number[] {
 export function countIn(line: string, pattern: RegExp): number {
   const match = pattern.exec(line);
   return match ? Number(match[1]) : 0;
-}
-
-/** Drop blank lines at both ends of a block; blank lines inside stay (they separate a diff). */
-export function trimBlank(lines: string[]): string[] {
-  let start = 0;
-  let end = lines.length;
-  while (start < end && stripAnsi(lines[start]!).trim() === "") start++;
-  while (end > start && stripAnsi(lines[end - 1]!).trim() === "") end--;
-  return lines.slice(start, end);
 }

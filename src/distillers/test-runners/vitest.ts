@@ -6,8 +6,9 @@
  */
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
-const TESTS_TALLY = /^\s*Tests\s{2,}.*\(\d+\)\s*$/;
-const FILES_TALLY = /^\s*Test Files\s{2,}.*\(\d+\)\s*$/;
+/** `Tests  2 failed | 9 passed (11)`; vitest 0.x wrote `| 11 total`. */
+const TESTS_TALLY = /^\s*Tests\s{2,}.*(?:\(\d+\)|\| \d+ total)\s*$/;
+const FILES_TALLY = /^\s*Test Files\s{2,}.*(?:\(\d+\)|\| \d+ total)\s*$/;
 const FAIL_HEADER = /^ FAIL {2}\S/;
 const RULE = /^⎯+(?:\[\d+\/\d+\]⎯*| .* ⎯+)?$/;
 const SECTION = /^⎯+ (.+?) \d* ?⎯+$/;
