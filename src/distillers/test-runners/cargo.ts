@@ -33,6 +33,13 @@ export function readCargoTest(lines: RunLines): RunReading | null {
   });
 
   const pieces: Piece[] = tallies.map((i) => ({ at: i, lines: [lines.raw[i]!] }));
+  // `error: 3 targets failed:` and the indented list of which targets (--lib, --test x, --doc).
+  const targetsAt = lines.plain.findIndex((line) => /^error: \d+ targets? failed:$/.test(line));
+  if (targetsAt !== -1) {
+    let end = targetsAt + 1;
+    while (end < lines.plain.length && /^\s+\S/.test(lines.plain[end]!)) end++;
+    pieces.push({ at: targetsAt, lines: lines.raw.slice(targetsAt, end) });
+  }
   const failing = new Set([...verdicts.keys(), ...failureListNames(lines)]);
   for (const name of failing) {
     const verdictAt = verdicts.get(name);
@@ -51,8 +58,8 @@ export function readCargoTest(lines: RunLines): RunReading | null {
  * location and message stay. A thread named otherwise (a spawned worker) is kept as printed.
  */
 function withoutThreadName(line: string, name: string): string {
-  const prefix = `thread '${name}' panicked at `;
-  return line.startsWith(prefix) ? `panicked at ${line.slice(prefix.length)}` : line;
+  const prefix = /^thread '([^']*)'(?: \(\d+\))? panicked at /.exec(line);
+  return prefix && prefix[1] === name ? `panicked at ${line.slice(prefix[0].length)}` : line;
 }
 
 /** `cargo test -q` prints no verdict lines; the names are in the closing `failures:` list. */

@@ -46,7 +46,7 @@ export function readGoTest(lines: RunLines): RunReading | null {
     } else if (PANIC.test(line) || BUILD_HEADER.test(line)) {
       let end = i + 1;
       while (end < plain.length && !PACKAGE_FAIL.test(plain[end]!) && !PACKAGE_OK.test(plain[end]!) && !(BUILD_HEADER.test(line) && BUILD_HEADER.test(plain[end]!))) end++;
-      pieces.push({ at: i, lines: raw.slice(i, end) });
+      pieces.push({ at: i, lines: withoutRuntimeFrames(lines, i, end) });
       explainedSincePackage = true;
       i = end - 1;
     }
@@ -65,4 +65,17 @@ function verboseLogs(lines: RunLines, runAt: number | undefined, failAt: number)
     if (line.trim() !== "") out.push(lines.raw[k]!);
   }
   return out;
+}
+
+/**
+ * A goroutine trace lists each frame as a function line and a tab-indented `file:line +0x…` line.
+ * Frames inside Go's own runtime and testing packages are the same in every panic; the frames
+ * into the project stay, in order.
+ */
+function withoutRuntimeFrames(lines: RunLines, from: number, to: number): string[] {
+  const drop = new Set<number>();
+  for (let k = from + 1; k < to; k++) {
+    if (/^\t\S*\/src\/(?:runtime|testing)\/\S+:\d+(?: \+0x[0-9a-f]+)?$/.test(lines.plain[k]!)) drop.add(k).add(k - 1);
+  }
+  return lines.raw.slice(from, to).filter((_, k) => !drop.has(from + k));
 }

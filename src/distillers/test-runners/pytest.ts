@@ -97,21 +97,17 @@ function summaryFor(header: string, summaries: Map<string, number>): number | un
 }
 
 function explanation(lines: RunLines, block: Block, message: string): string[] {
+  const marked = (plain: string) => plain.startsWith(">") || plain.startsWith("E ") || plain === "E";
+  // The `>` and `E` lines go only when the summary message already says every one of them.
+  const said = block.lines.map((i) => lines.plain[i]!).filter(marked);
+  const restated = message !== "" && said.length > 0 && said.every((plain) => plain.slice(1).trim() !== "" && message.includes(plain.slice(1).trim()));
   const out: string[] = [];
   let captured = false;
   for (const i of block.lines) {
     const plain = lines.plain[i]!;
     if (CAPTURED.test(plain)) captured = true;
     else if (/^-+ .* -+$/.test(plain)) captured = false;
-    const marked = plain.startsWith(">") || plain.startsWith("E ") || plain === "E";
-    if (captured || LOCATION.test(plain)) out.push(lines.raw[i]!);
-    else if (marked && !restates(message, plain)) out.push(lines.raw[i]!);
+    if (captured || LOCATION.test(plain) || (marked(plain) && !restated)) out.push(lines.raw[i]!);
   }
   return out;
-}
-
-/** The summary message already says this `E`/`>` line word for word. */
-function restates(message: string, plain: string): boolean {
-  const said = plain.slice(1).trim();
-  return said !== "" && message.includes(said);
 }
