@@ -23,7 +23,7 @@ describe("build distiller declines", () => {
     ["a test run (cargo test)", other("test", "upstream_cargo_test_500"), false],
     ["a compile log that prints no verdict, error or warning", fixture("make_build_full").text, false],
     ["a configure run", fixture("configure_zlib").text, false],
-    ["a failed run with no error it can point to", fixture("make_build_full").text + "make: *** [Makefile:12: all] Error 2\n", true],
+    ["a failed run showing warnings but no error it can point to", fixture("cargo_clippy_warnings").text, true],
   ];
   for (const [what, text, failed] of declines) {
     test(`returns null for ${what}`, () => {

@@ -37,6 +37,13 @@ describe("test distiller declines", () => {
     expect(distillWith("test", fixture("pytest_pass_q").text, { failed: false })).not.toBeNull();
   });
 
+  test("returns null when pytest's error tally is not matched by its ERRORS blocks", () => {
+    const text = fixture("pytest_v_mixed").text;
+    const errors = text.slice(text.indexOf("==== ERRORS ===="), text.indexOf("==== FAILURES ===="));
+    expect(distillWith("test", text, { failed: true })).not.toBeNull();
+    expect(distillWith("test", text.replace(errors, "").replace(/^ERROR tests.*\n/m, ""), { failed: true })).toBeNull();
+  });
+
   test("returns null when a failure block is missing (the count no longer matches the tally)", () => {
     const text = fixture("upstream_cargo_test_500").text.replace("test module::perf::test_gc_pressure ... FAILED\n", "").replace("    module::perf::test_gc_pressure\n", "");
     expect(distillWith("test", text, { failed: true })).toBeNull();
