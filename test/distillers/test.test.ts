@@ -90,6 +90,16 @@ describe("test distiller keeps the answer", () => {
     expect(distillWith("test", fixture("unittest_pass").text)).toBe("Ran 901 tests in 16.280s\nOK\n");
   });
 
+  test("prints a source excerpt shared by many failures once, and every failure's own location", () => {
+    const f = fixture("vitest_fail_trailing_slash");
+    const out = distillWith("test", f.text, { failed: true })!;
+    const failures = f.text.match(/^ FAIL {2}test\/normalize\.test\.ts > /gm)!.length;
+    expect(out.match(/^ ❯ test\/normalize\.test\.ts:94:57$/gm)).toHaveLength(failures);
+    const excerpt = "94|       expect(withoutTrailingSlash(normalizeURL(input))).toBe(";
+    expect(f.text.split(excerpt).length - 1).toBe(failures);
+    expect(out.split(excerpt).length - 1).toBe(1);
+  });
+
   test("keeps each failing TAP test's diagnostics and drops the runtime's own stack frames", () => {
     const out = distillWith("test", fixture("node_test_fail_camelcase").text, { failed: true })!;
     expect(out.match(/^ {4}not ok \d+ - /gm)).toHaveLength(5);

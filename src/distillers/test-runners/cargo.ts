@@ -7,6 +7,7 @@ import { allMatches, countIn, type Piece, type RunLines, type RunReading, trimBl
 
 const TALLY = /^test result: (?:ok|FAILED)\. \d+ passed; \d+ failed;/;
 const VERDICT = /^test (.+?) \.\.\. FAILED$/;
+const NEXTEST_STATUS = /^\s+(?:PASS|FAIL|SIGSEGV|TIMEOUT|Summary) \[\s*[\d.]+s\]/;
 const BLOCK_HEADER = /^---- (.+?) std(?:out|err) ----$/;
 const BLOCK_END = /^(?:failures:|successes:|test result: |\s*Running |\s*Doc-tests |---- )/;
 /** libtest's hint to rerun with a backtrace: the same on every failure, so it is ceremony. */
@@ -14,7 +15,8 @@ const BACKTRACE_HINT = /^note: run with `RUST_BACKTRACE=1`/;
 
 export function readCargoTest(lines: RunLines): RunReading | null {
   const tallies = allMatches(lines.plain, TALLY);
-  if (tallies.length === 0) return null;
+  // cargo-nextest embeds libtest's tallies inside each test's captured output; it is not libtest's report.
+  if (tallies.length === 0 || lines.plain.some((line) => NEXTEST_STATUS.test(line))) return null;
   const failuresTallied = tallies.reduce((sum, i) => sum + countIn(lines.plain[i]!, /; (\d+) failed;/), 0);
 
   const verdicts = new Map<string, number>();

@@ -4,7 +4,7 @@
  * blocks are errors outside any test: kept, but not counted against the `Tests:` tally. The
  * closing "Summary of all failing tests" repeats blocks already delivered, so it is skipped.
  */
-import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
+import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank, withoutRepeatedFrames } from "./reading.ts";
 
 const TESTS_TALLY = /^Tests:\s+.*\d+ total$/;
 const SUITES_TALLY = /^Test Suites:\s+.*\d+ total$/;
@@ -24,6 +24,7 @@ export function readJest(lines: RunLines): RunReading | null {
   const stop = summaryAt === -1 ? tallyAt : summaryAt;
   let found = 0;
   let suiteErrors = 0;
+  const frames = new Set<string>();
   for (let i = 0; i < stop; i++) {
     const plain = lines.plain[i]!;
     if (FILE_VERDICT.exec(plain)?.[1] === "FAIL") pieces.push({ at: i, lines: [lines.raw[i]!] });
@@ -33,7 +34,7 @@ export function readJest(lines: RunLines): RunReading | null {
     else found++;
     let end = i + 1;
     while (end < stop && !BLOCK_END.test(lines.plain[end]!)) end++;
-    pieces.push({ at: i, lines: trimBlank(lines.raw.slice(i, end)) });
+    pieces.push({ at: i, lines: trimBlank(withoutRepeatedFrames(lines, i, end, frames)) });
     i = end - 1;
   }
   return { runner: "jest", pieces, failuresFound: found, failuresTallied: countIn(lines.plain[tallyAt]!, /(\d+) failed/), keepsErrors: suiteErrors > 0 };

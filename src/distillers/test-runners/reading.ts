@@ -41,3 +41,28 @@ export function countIn(line: string, pattern: RegExp): number {
   const match = pattern.exec(line);
   return match ? Number(match[1]) : 0;
 }
+
+/** A source-excerpt line under a failure: `  94|   code`, `> 64 |   code`, `     |   ^`. */
+const CODE_FRAME = /^\s*(?:>\s*)?(?:\d+\s*)?\|/;
+
+/**
+ * A loop of generated tests fails at one spot, and the runner prints that spot's source excerpt
+ * under every failure. An excerpt identical to one already delivered is dropped; the block keeps
+ * its own message and its `file:line:col` location, which names the excerpt above.
+ */
+export function withoutRepeatedFrames(lines: RunLines, from: number, to: number, seen: Set<string>): string[] {
+  const out: string[] = [];
+  for (let i = from; i < to; i++) {
+    if (!CODE_FRAME.test(lines.plain[i]!)) {
+      out.push(lines.raw[i]!);
+      continue;
+    }
+    let end = i;
+    while (end < to && CODE_FRAME.test(lines.plain[end]!)) end++;
+    const frame = lines.plain.slice(i, end).join("\n");
+    if (!seen.has(frame)) out.push(...lines.raw.slice(i, end));
+    seen.add(frame);
+    i = end - 1;
+  }
+  return out;
+}

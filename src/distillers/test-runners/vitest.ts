@@ -4,7 +4,7 @@
  * indented below. Either way the tally is `Tests  F failed | P passed (T)`, and the blocks are kept
  * whole. Passing `✓` lines, the RUN banner and timings are the ceremony.
  */
-import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
+import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank, withoutRepeatedFrames } from "./reading.ts";
 
 /** `Tests  2 failed | 9 passed (11)`; vitest 0.x wrote `| 11 total`. */
 const TESTS_TALLY = /^\s*Tests\s{2,}.*(?:\(\d+\)|\| \d+ total)\s*$/;
@@ -34,6 +34,7 @@ export function readVitest(lines: RunLines): RunReading | null {
 /** ` FAIL  file > … > test` blocks and whole "Unhandled Errors" sections; returns failing tests found. */
 function readSections(lines: RunLines, tallyAt: number, pieces: Piece[]): number {
   let found = 0;
+  const frames = new Set<string>();
   let inErrors = false;
   for (let i = 0; i < tallyAt; i++) {
     const plain = lines.plain[i]!;
@@ -47,7 +48,7 @@ function readSections(lines: RunLines, tallyAt: number, pieces: Piece[]): number
     if (FAIL_HEADER.test(plain) && plain.includes(" > ")) found++;
     let end = i + 1;
     while (end < tallyAt && !RULE.test(lines.plain[end]!) && !FAIL_HEADER.test(lines.plain[end]!) && !FILES_TALLY.test(lines.plain[end]!)) end++;
-    pieces.push({ at: i, lines: trimBlank(lines.raw.slice(i, end)) });
+    pieces.push({ at: i, lines: trimBlank(withoutRepeatedFrames(lines, i, end, frames)) });
     i = end - 1;
   }
   return found;
