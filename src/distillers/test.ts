@@ -4,8 +4,10 @@
  * ceremony go. Output with no recognised tally (a dev server, a build log) is not a test run and
  * is handed back raw, and so is a run whose failures the reader cannot account for one by one.
  */
+import { stripAnsi } from "../core/lines.ts";
+import { findDiagnostics } from "./build-tools/diagnostics.ts";
 import { RUNNER_READERS } from "./test-runners/index.ts";
-import { renderPieces, toToolLines } from "./shared/pieces.ts";
+import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
 
 export default defineDistiller({
@@ -20,8 +22,24 @@ export default defineDistiller({
       if (!reading) continue;
       if (reading.failuresFound !== reading.failuresTallied) return null;
       if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
-      return renderPieces(lines, reading.pieces);
+      return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces)]);
     }
     return null;
   },
 });
+
+/**
+ * A test script often runs more than the runner (`tsc; jest`). Compiler errors printed around the
+ * run, with a file:line location, are errors outside any test: their blocks are kept whole unless
+ * the reading already holds every line of them.
+ */
+function errorsOutsideTests(lines: ToolLines, pieces: Piece[]): Piece[] {
+  const held = stripAnsi(pieces.flatMap((piece) => piece.lines).join("\n"));
+  return findDiagnostics(lines)
+    .filter((d) => d.severity === "error")
+    .map((d) => ({ d, plain: lines.plain.slice(d.from, d.to).filter((line) => line.trim() !== "") }))
+    .filter(({ plain }) => plain.some((line) => LOCATION.test(line)) && !plain.every((line) => held.includes(line.trim())))
+    .map(({ d }) => ({ at: d.from, lines: trimBlank(lines.raw.slice(d.from, d.to)) }));
+}
+
+const LOCATION = /[\w./-]+(?::\d+:\d+|\(\d+,\d+\)|:\d+:)/;

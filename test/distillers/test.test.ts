@@ -100,6 +100,13 @@ describe("test distiller keeps the answer", () => {
     expect(out.split(excerpt).length - 1).toBe(1);
   });
 
+  test("keeps compiler errors the test script printed outside the runner", () => {
+    const f = fixture("npm_test_tsc_and_jest");
+    const out = distillWith("test", f.text, { failed: true })!;
+    for (const line of f.text.split("\n").filter((l) => l.includes(": error TS"))) expect(out).toContain(line);
+    expect(out).toContain("  Type 'undefined' is not assignable to type 'Item'.");
+  });
+
   test("keeps each failing TAP test's diagnostics and drops the runtime's own stack frames", () => {
     const out = distillWith("test", fixture("node_test_fail_camelcase").text, { failed: true })!;
     expect(out.match(/^ {4}not ok \d+ - /gm)).toHaveLength(5);
