@@ -245,8 +245,10 @@ function routeProgram(program: Program): Route {
   if (launched && (JS_BUILD_TOOLS.has(launched.base) || BUILD_TOOLS.has(launched.base))) return route("build", label);
   // `python -m pip install …`, `python -m build`: a package build log, not a script's output.
   if ((base === "python" || base === "python3") && ["pip", "build", "mypy"].includes(args[args.indexOf("-m") + 1] ?? "") && args.includes("-m")) return route("build", label);
+  // `cargo run` / `go run` print the program's own output after the build: that output is the answer, not a build log.
+  if ((base === "cargo" || base === "go") && (sub === "run" || sub === "r")) return route("generic", label);
   if (base === "cargo") {
-    if (["build", "check", "run", "clippy", "rustc", "fix", "doc", "install", "b", "c", "r"].includes(sub)) return route("build", label);
+    if (["build", "check", "clippy", "rustc", "fix", "doc", "install", "b", "c"].includes(sub)) return route("build", label);
     return passthrough("cargo subcommand without a distiller", label);
   }
   if (JVM.has(base) || base === "flutter" || base === "dart") return route("build", label);

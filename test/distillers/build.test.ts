@@ -94,4 +94,8 @@ describe("build distiller keeps the answer", () => {
 describe("routing to the build distiller", () => {
   const commands = ["cargo build", "cargo clippy -- -D warnings", "tsc --noEmit", "npx tsc --noEmit", "yarn tsc", "make", "./configure", "cmake --build build", "gcc -o app main.c", "go build ./...", "npx webpack", "npx vite build", "npx esbuild src/a.ts --bundle", "npx rollup -c", "npm run build", "pip install -r requirements.txt", "python -m pip install ."];
   for (const command of commands) test(`routes ${command}`, () => expect(routeCommand(command).distiller).toBe("build"));
+
+  test("does not treat a program's own output as a build log (cargo run, go run)", () => {
+    for (const command of ["cargo run --release", "cargo r", "go run ./cmd/app"]) expect(routeCommand(command).distiller).toBe("generic");
+  });
 });
