@@ -6,7 +6,7 @@
  */
 import { findDiagnostics, type Diagnostic } from "./build-tools/diagnostics.ts";
 import { isFailureSummary, isSuccessVerdict, SCRIPT_BANNER, statedErrorCount } from "./build-tools/summaries.ts";
-import { isRuntimeFrame } from "./test-runners/frames.ts";
+import { isRuntimeFrame } from "./shared/frames.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
 

@@ -3,7 +3,7 @@
  * failure (`1) suite … test:` with the error, diff and stack), kept whole minus runtime-internal
  * frames. The tree of `✔` lines above is the ceremony.
  */
-import { isRuntimeFrame } from "./frames.ts";
+import { isRuntimeFrame } from "../shared/frames.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const PASSING = /^\s+\d+ passing \(\S+\)$/;

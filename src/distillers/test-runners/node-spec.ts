@@ -4,7 +4,7 @@
  * That section is delivered (minus runtime-internal frames); the tree above it is the ceremony.
  * Without the section (older Node), the `✖ test` lines with their indented details are used.
  */
-import { isRuntimeFrame } from "./frames.ts";
+import { isRuntimeFrame } from "../shared/frames.ts";
 import { allMatches, countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const FAIL_TALLY = /^ℹ fail (\d+)$/;

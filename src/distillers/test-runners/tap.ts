@@ -5,7 +5,7 @@
  * because its children did (`failureType: 'subtestsFailed'`) keeps its verdict and error line and
  * is not counted: `# fail` counts tests.
  */
-import { isRuntimeFrame } from "./frames.ts";
+import { isRuntimeFrame } from "../shared/frames.ts";
 import { allMatches, countIn, lastMatch, type Piece, type RunLines, type RunReading } from "./reading.ts";
 
 const FAIL_TALLY = /^# fail\s+(\d+)$/;
