@@ -98,9 +98,13 @@ function blockEnd(plain: string[], start: number, extent: Extent): number {
       while (end < plain.length && (LINKER.test(plain[end]!) || /^\s+\S/.test(plain[end]!))) end++;
       return end;
     case "indented":
+      // Indented lines belong to the block, across blank lines (CMake writes paragraphs).
       while (end < plain.length) {
         const line = plain[end]!;
+        let next = end;
+        while (next < plain.length && plain[next]!.trim() === "") next++;
         if (NOTE.test(line) || (/^\s/.test(line) && line.trim() !== "")) end++;
+        else if (next > end && next < plain.length && /^\s+\S/.test(plain[next]!)) end = next;
         else break;
       }
       return end;

@@ -9,7 +9,7 @@ const ERROR_COUNTS: RegExp[] = [
   /^error: could not compile `[^`]+`.*? due to (\d+) previous errors?/,
   /^error: aborting due to (\d+) previous errors?/,
   /^Found (\d+) errors?\b/,
-  /^(\d+) errors? generated\.$/,
+  /^(?:\d+ warnings? and )?(\d+) errors? generated\.$/,
   /^(\d+) errors?(?: and \d+ warnings?)?$/,
   /^webpack .* compiled with (\d+) errors?/,
 ];
@@ -23,7 +23,9 @@ const FAILURE_SUMMARIES: RegExp[] = [
   /^make(?:\[\d+\])?: \*\*\* /,
   /^✗ Build failed in /,
   /^-- Configuring incomplete, errors occurred!/,
+  /^See also ".*\.log"\.?$/,
   /^Found \d+ warnings?\b/,
+  /^cc1\S*: (?:all )?warnings being treated as errors/,
 ];
 
 /** What a tool prints when it finished; never a claim the output does not make itself. */
