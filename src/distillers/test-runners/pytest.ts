@@ -6,7 +6,7 @@
  * dropped (it is the file the agent can open); an `E` or `>` line the summary message already
  * states verbatim is not repeated.
  */
-import { countIn, lastMatch, type Piece, type RunLines, type RunReading } from "./reading.ts";
+import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const TALLY = /^=*\s*(?:(?:\d+ (?:failed|passed|errors?|skipped|deselected|xfailed|xpassed|warnings?|rerun|subtests? \w+)(?:, )?)+|no tests ran) in [\d.]+s\b.*$/;
 const SECTION = /^=+ (.+?) =+$/;
@@ -100,6 +100,8 @@ function explanation(lines: RunLines, block: Block, message: string): string[] {
   const marked = (plain: string) => plain.startsWith(">") || plain.startsWith("E ") || plain === "E";
   // The `>` and `E` lines go only when the summary message already says every one of them.
   const said = block.lines.map((i) => lines.plain[i]!).filter(marked);
+  // Only the long traceback (`--tb=long`, the default) marks its lines; other styles are already terse.
+  if (!said.some((plain) => plain.startsWith(">"))) return trimBlank(block.lines.map((i) => lines.raw[i]!));
   const restated = message !== "" && said.length > 0 && said.every((plain) => plain.slice(1).trim() !== "" && message.includes(plain.slice(1).trim()));
   const out: string[] = [];
   let captured = false;
