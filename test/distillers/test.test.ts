@@ -76,6 +76,9 @@ describe("test distiller keeps the answer", () => {
     expect(out).toContain("ERROR collecting tests/test_recipes.py");
     expect(out).toContain("E   SyntaxError: expected ':'");
     expect(out).toContain("Interrupted: 2 errors during collection");
+    expect(out).toContain("tests/test_more.py:40: in <module>\n    import more_itertools as mi");
+    expect(out).not.toContain("_pytest/python.py");
+    expect(out).not.toContain("<frozen importlib._bootstrap>");
     expect(out.trimEnd().endsWith("2 errors in 1.26s")).toBe(true);
   });
 

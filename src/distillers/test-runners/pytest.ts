@@ -101,7 +101,7 @@ function explanation(lines: RunLines, block: Block, message: string): string[] {
   // The `>` and `E` lines go only when the summary message already says every one of them.
   const said = block.lines.map((i) => lines.plain[i]!).filter(marked);
   // Only the long traceback (`--tb=long`, the default) marks its lines; other styles are already terse.
-  if (!said.some((plain) => plain.startsWith(">"))) return trimBlank(block.lines.map((i) => lines.raw[i]!));
+  if (!said.some((plain) => plain.startsWith(">"))) return withoutPytestFrames(lines, block);
   const restated = message !== "" && said.length > 0 && said.every((plain) => plain.slice(1).trim() !== "" && message.includes(plain.slice(1).trim()));
   const out: string[] = [];
   let captured = false;
@@ -112,4 +112,19 @@ function explanation(lines: RunLines, block: Block, message: string): string[] {
     if (captured || LOCATION.test(plain) || (marked(plain) && !restated)) out.push(lines.raw[i]!);
   }
   return out;
+}
+
+/** Frames inside pytest itself or Python's import machinery (`…/_pytest/…`, `importlib`, `<frozen …>`), as in a collection error. */
+const RUNNER_FRAME = /^(?:\S*\/(?:_pytest\/\S+|importlib\/__init__\.py)|<frozen [\w.]+>):\d+: in /;
+
+/** A terse block whole, minus the frames (location line and its code lines) that point into the runner. */
+function withoutPytestFrames(lines: RunLines, block: Block): string[] {
+  const out: string[] = [];
+  let skipping = false;
+  for (const i of block.lines) {
+    const plain = lines.plain[i]!;
+    if (LOCATION.test(plain) || plain.startsWith("E ")) skipping = RUNNER_FRAME.test(plain);
+    if (!skipping) out.push(lines.raw[i]!);
+  }
+  return trimBlank(out);
 }
