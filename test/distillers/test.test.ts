@@ -82,6 +82,14 @@ describe("test distiller keeps the answer", () => {
     expect(out.trimEnd().endsWith("2 errors in 1.26s")).toBe(true);
   });
 
+  test("keeps unittest tracebacks into the project and drops unittest's own frames", () => {
+    const out = distillWith("test", fixture("unittest_fail_chunked").text, { failed: true })!;
+    expect(out).toContain('  File "/repo/more-itertools/tests/test_more.py", line 114, in f');
+    expect(out).toContain("TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'");
+    expect(out).not.toContain("unittest/case.py");
+    expect(out.trimEnd().endsWith("Ran 705 tests in 5.405s\nFAILED (failures=10, errors=3)")).toBe(true);
+  });
+
   test("keeps the ANSI colour of a vitest failure while matching it on plain text", () => {
     const out = distillWith("test", fixture("vitest_fail_ansi_color").text, { failed: true })!;
     expect(out).toContain("\u001b[31m\u001b[1mAssertionError\u001b[22m: expected 'foo/?k' to be 'foo/?k=' // Object.is equality\u001b[39m");
