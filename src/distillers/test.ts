@@ -3,8 +3,11 @@
  * diff, location, the lines that explain it) and every error outside a test; passing lines and
  * ceremony go. Output with no recognised tally (a dev server, a build log) is not a test run and
  * is handed back raw, and so is a run whose failures the reader cannot account for one by one.
+ * A failed run with no tally whose compiler errors the build distiller accounts for is read as
+ * the build failure it is.
  */
 import { stripAnsi } from "../core/lines.ts";
+import build from "./build.ts";
 import { findDiagnostics } from "./build-tools/diagnostics.ts";
 import { RUNNER_READERS } from "./test-runners/index.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
@@ -15,7 +18,8 @@ export default defineDistiller({
   describe: "Test runs (cargo, pytest, unittest, jest, vitest, mocha, node --test, playwright, bun, go): tally, every failure block, errors outside tests.",
   // Safe on failed runs: a reading is used only when its failure count equals the runner's tally.
   distillsFailedRuns: true,
-  distill({ text, failed }) {
+  distill(input) {
+    const { text, failed } = input;
     const lines = toToolLines(text);
     for (const read of RUNNER_READERS) {
       const reading = read(lines);
@@ -24,7 +28,9 @@ export default defineDistiller({
       if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
       return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces)]);
     }
-    return null;
+    // No runner tally at all: a failed run that never got to test (the code did not compile) is a
+    // build log, read by the build distiller under its own rules (every error block, counts agree).
+    return failed ? build.distill(input) : null;
   },
 });
 

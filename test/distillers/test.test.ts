@@ -111,6 +111,14 @@ describe("test distiller keeps the answer", () => {
     expect(out.split(excerpt).length - 1).toBe(1);
   });
 
+  test("reads a failed run that never compiled as the build failure, every error block whole", () => {
+    const f = fixture("cargo_test_compile_error");
+    const out = distillWith("test", f.text, { failed: true })!;
+    for (const needle of f.mustKeep) expect(out).toContain(needle);
+    expect(out).not.toContain("Compiling rsdemo");
+    expect(distillWith("test", f.text, { failed: false })).toBeNull();
+  });
+
   test("keeps compiler errors the test script printed outside the runner", () => {
     const f = fixture("npm_test_tsc_and_jest");
     const out = distillWith("test", f.text, { failed: true })!;
