@@ -6,7 +6,7 @@
  */
 import { findDiagnostics, type Diagnostic } from "./build-tools/diagnostics.ts";
 import { isFailureSummary, isSuccessVerdict, SCRIPT_BANNER, statedErrorCount } from "./build-tools/summaries.ts";
-import { isRuntimeFrame } from "./shared/frames.ts";
+import { isToolFrame } from "./shared/frames.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
 
@@ -40,13 +40,8 @@ export default defineDistiller({
 });
 
 function block(lines: ToolLines, diagnostic: Diagnostic): Piece {
-  const body = lines.raw.slice(diagnostic.from, diagnostic.to).filter((_, k) => !isBundlerFrame(lines.plain[diagnostic.from + k]!));
+  const body = lines.raw.slice(diagnostic.from, diagnostic.to).filter((_, k) => !isToolFrame(lines.plain[diagnostic.from + k]!));
   return { at: diagnostic.from, lines: trimBlank(body) };
-}
-
-/** A stack frame inside the bundler's own code (node_modules or the runtime), not the project's. */
-function isBundlerFrame(plain: string): boolean {
-  return isRuntimeFrame(plain) || (/^\s+at .*\/node_modules\//.test(plain) && !plain.trimEnd().endsWith("{"));
 }
 
 /** Where the tool printed its own error count, our blocks must add up to it. */

@@ -119,6 +119,13 @@ describe("test distiller keeps the answer", () => {
     expect(distillWith("test", f.text, { failed: false })).toBeNull();
   });
 
+  test("keeps a jest suite that failed to run, without jest's own frames, apart from the test tally", () => {
+    const out = distillWith("test", fixture("jest_suite_error_and_failures").text, { failed: true })!;
+    expect(out).toContain("  ● Test suite failed to run\n\n    Cannot find module './does-not-exist' from 'broken.test.js'");
+    expect(out).toContain("      at Object.require (broken.test.js:1:19)");
+    expect(out).not.toContain("node_modules/jest-resolve");
+  });
+
   test("keeps compiler errors the test script printed outside the runner", () => {
     const f = fixture("npm_test_tsc_and_jest");
     const out = distillWith("test", f.text, { failed: true })!;

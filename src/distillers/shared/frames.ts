@@ -8,3 +8,11 @@ const RUNTIME_FRAME = /^\s*(?:at\s+)?(?:async\s+)?(?:\S+\s+)?(?:\((?:node:[^)]*|
 export function isRuntimeFrame(plain: string): boolean {
   return RUNTIME_FRAME.test(plain);
 }
+
+/**
+ * A runtime frame, or a frame inside an installed package (the bundler or test runner itself).
+ * A frame line that opens an error object (`… {`) stays, or the lines after it would dangle.
+ */
+export function isToolFrame(plain: string): boolean {
+  return isRuntimeFrame(plain) || (/^\s+at .*[/(]node_modules\//.test(plain) && !plain.trimEnd().endsWith("{"));
+}

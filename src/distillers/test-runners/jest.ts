@@ -4,6 +4,8 @@
  * blocks are errors outside any test: kept, but not counted against the `Tests:` tally. The
  * closing "Summary of all failing tests" repeats blocks already delivered, so it is skipped.
  */
+import { stripAnsi } from "../../core/lines.ts";
+import { isToolFrame } from "../shared/frames.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank, withoutRepeatedFrames } from "./reading.ts";
 
 const TESTS_TALLY = /^Tests:\s+.*\d+ total$/;
@@ -34,7 +36,8 @@ export function readJest(lines: RunLines): RunReading | null {
     else found++;
     let end = i + 1;
     while (end < stop && !BLOCK_END.test(lines.plain[end]!)) end++;
-    pieces.push({ at: i, lines: trimBlank(withoutRepeatedFrames(lines, i, end, frames)) });
+    const block = withoutRepeatedFrames(lines, i, end, frames).filter((line) => !isToolFrame(stripAnsi(line)));
+    pieces.push({ at: i, lines: trimBlank(block) });
     i = end - 1;
   }
   return { runner: "jest", pieces, failuresFound: found, failuresTallied: countIn(lines.plain[tallyAt]!, /(\d+) failed/), keepsErrors: suiteErrors > 0 };
