@@ -33,5 +33,5 @@ export function readBunTest(lines: RunLines): RunReading | null {
   }
   // Bun before 1.1 printed a vitest-like tree (`✗ test` with `→ message` below).
   if (found === 0) found = readTree(lines, failAt, pieces);
-  return { runner: "bun test", pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
+  return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
 }

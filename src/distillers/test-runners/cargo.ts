@@ -52,7 +52,7 @@ export function readCargoTest(lines: RunLines): RunReading | null {
     }
     pieces.push({ at: verdictAt, lines: [lines.raw[verdictAt]!, ...(block ? block.body.map((l) => withoutThreadName(l, name)) : [])] });
   }
-  return { runner: "cargo test", pieces, failuresFound: failing.size, failuresTallied };
+  return { pieces, failuresFound: failing.size, failuresTallied };
 }
 
 /**

@@ -52,7 +52,7 @@ export function readGoTest(lines: RunLines): RunReading | null {
     }
   }
   if (pieces.length === 0 || !pieces.some((p) => PACKAGE_OK.test(plain[p.at]!) || PACKAGE_FAIL.test(plain[p.at]!))) return null;
-  return { runner: "go test", pieces, failuresFound: explained, failuresTallied: failingPackages };
+  return { pieces, failuresFound: explained, failuresTallied: failingPackages };
 }
 
 /** With -v, a test's log lines stream right after its own `=== RUN`, up to the next test's. */

@@ -40,5 +40,5 @@ export function readJest(lines: RunLines): RunReading | null {
     pieces.push({ at: i, lines: trimBlank(block) });
     i = end - 1;
   }
-  return { runner: "jest", pieces, failuresFound: found, failuresTallied: countIn(lines.plain[tallyAt]!, /(\d+) failed/), keepsErrors: suiteErrors > 0 };
+  return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[tallyAt]!, /(\d+) failed/), keepsErrors: suiteErrors > 0 };
 }

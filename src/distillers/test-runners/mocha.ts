@@ -29,5 +29,5 @@ export function readMocha(lines: RunLines): RunReading | null {
     pieces.push({ at: i, lines: trimBlank(body) });
     i = end - 1;
   }
-  return { runner: "mocha", pieces, failuresFound: found, failuresTallied };
+  return { pieces, failuresFound: found, failuresTallied };
 }

@@ -31,7 +31,7 @@ export function readNodeSpec(lines: RunLines): RunReading | null {
     pieces.push({ at: start, lines: trimBlank(body) });
     i = end - 1;
   }
-  return { runner: "node --test", pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
+  return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
 }
 
 function leading(line: string): number {

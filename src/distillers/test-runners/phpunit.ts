@@ -33,5 +33,5 @@ export function readPhpunit(lines: RunLines): RunReading | null {
     pieces.push({ at: i, lines: trimBlank(lines.raw.slice(i, end)) });
     i = end - 1;
   }
-  return { runner: "phpunit", pieces, failuresFound: found, failuresTallied: countIn(tally, /Failures: (\d+)/) + countIn(tally, /Errors: (\d+)/) };
+  return { pieces, failuresFound: found, failuresTallied: countIn(tally, /Failures: (\d+)/) + countIn(tally, /Errors: (\d+)/) };
 }

@@ -36,5 +36,5 @@ export function readPlaywright(lines: RunLines): RunReading | null {
     i = end - 1;
   }
   const failuresTallied = failedAt === -1 ? 0 : countIn(lines.plain[failedAt]!, FAILED);
-  return { runner: "playwright", pieces, failuresFound: found, failuresTallied };
+  return { pieces, failuresFound: found, failuresTallied };
 }

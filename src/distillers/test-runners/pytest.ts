@@ -63,7 +63,7 @@ export function readPytest(lines: RunLines): RunReading | null {
   const errorsFound = errorBlocks || [...summaries.keys()].filter((key) => key.startsWith("ERROR ")).length;
   // Errors are tallied apart from failures; both counts must match the runner's.
   if (errorsFound !== errors) return null;
-  return { runner: "pytest", pieces, failuresFound, failuresTallied: failed, keepsErrors: errors > 0 };
+  return { pieces, failuresFound, failuresTallied: failed, keepsErrors: errors > 0 };
 }
 
 function readBlocks(lines: RunLines): Block[] {

@@ -9,7 +9,6 @@ export { trimBlank, type Piece } from "../shared/pieces.ts";
 export type RunLines = ToolLines;
 
 export interface RunReading {
-  runner: string;
   /** Failure blocks, errors outside tests, and the tally lines, each verbatim. */
   pieces: Piece[];
   /** Failing tests the parser found blocks or verdict lines for. */

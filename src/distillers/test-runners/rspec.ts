@@ -27,5 +27,5 @@ export function readRspec(lines: RunLines): RunReading | null {
     pieces.push({ at: i, lines: trimBlank(lines.raw.slice(i, end)) });
     i = end - 1;
   }
-  return { runner: "rspec", pieces, failuresFound: found, failuresTallied: countIn(lines.plain[tallyAt]!, TALLY) };
+  return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[tallyAt]!, TALLY) };
 }

@@ -32,7 +32,7 @@ export function readTap(lines: RunLines): RunReading | null {
     const kept = yaml.filter((k) => !TIMING.test(lines.plain[k]!) && !isRuntimeFrame(lines.plain[k]!));
     pieces.push({ at: i, lines: [lines.raw[i]!, ...kept.map((k) => lines.raw[k]!)] });
   });
-  return { runner: "tap", pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
+  return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
 }
 
 /** Line indexes of the `---` … `...` block right under a test point, at the given indent. */

@@ -32,7 +32,7 @@ export function readUnittest(lines: RunLines): RunReading | null {
     const body = withoutStdlibFrames(lines, i, end).filter((k) => !SINGLE_RULE.test(lines.plain[k]!)).map((k) => lines.raw[k]!);
     pieces.push({ at: i, lines: trimBlank(body) });
   });
-  return { runner: "unittest", pieces, failuresFound: found, failuresTallied };
+  return { pieces, failuresFound: found, failuresTallied };
 }
 
 /** A traceback frame inside unittest or doctest themselves: `File ".../lib/python3.x/unittest/case.py", line N, in …`. */

@@ -28,7 +28,7 @@ export function readVitest(lines: RunLines): RunReading | null {
   const hasSections = lines.plain.some((line) => FAIL_HEADER.test(line) || SECTION.test(line));
   const found = hasSections ? readSections(lines, tallyAt, pieces) : readTree(lines, tallyAt, pieces);
   const keepsErrors = lines.plain.some((line) => /^⎯+ (?:Unhandled Errors?|Failed Suites \d+) ⎯+$/.test(line));
-  return { runner: "vitest", pieces, failuresFound: found, failuresTallied, keepsErrors };
+  return { pieces, failuresFound: found, failuresTallied, keepsErrors };
 }
 
 /** ` FAIL  file > … > test` blocks and whole "Unhandled Errors" sections; returns failing tests found. */
