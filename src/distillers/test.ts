@@ -1,7 +1,7 @@
 /**
  * Test runs: the runner's own tally verbatim, every failing test's block (name, assertion or
  * diff, location, the lines that explain it) and every error outside a test; passing lines and
- * ceremony go. Output with no recognised tally (a dev server, a build log) is not a test run and
+ * ceremony go; a coverage report the run printed is kept whole. Output with no recognised tally (a dev server, a build log) is not a test run and
  * is handed back raw, and so is a run whose failures the reader cannot account for one by one.
  * A failed run with no tally whose compiler errors the build distiller accounts for is read as
  * the build failure it is.
@@ -9,6 +9,7 @@
 import { stripAnsi } from "../core/lines.ts";
 import build from "./build.ts";
 import { findDiagnostics } from "./build-tools/diagnostics.ts";
+import { coverageReports } from "./test-runners/coverage.ts";
 import { RUNNER_READERS } from "./test-runners/index.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
@@ -26,7 +27,7 @@ export default defineDistiller({
       if (!reading) continue;
       if (reading.failuresFound !== reading.failuresTallied) return null;
       if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
-      return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces)]);
+      return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces), ...coverageReports(lines)]);
     }
     // No runner tally at all: a failed run that never got to test (the code did not compile) is a
     // build log, read by the build distiller under its own rules (every error block, counts agree).

@@ -126,6 +126,16 @@ describe("test distiller keeps the answer", () => {
     expect(out).not.toContain("node_modules/jest-resolve");
   });
 
+  test("keeps a coverage report the run printed, whole", () => {
+    for (const name of ["jest_coverage_pass", "vitest_coverage_pass"]) {
+      const f = fixture(name);
+      const out = distillWith("test", f.text)!;
+      const table = f.text.split("\n").filter((line) => line.includes("|"));
+      expect(table.length).toBeGreaterThan(4);
+      for (const row of table) expect(out).toContain(row);
+    }
+  });
+
   test("keeps compiler errors the test script printed outside the runner", () => {
     const f = fixture("npm_test_tsc_and_jest");
     const out = distillWith("test", f.text, { failed: true })!;
