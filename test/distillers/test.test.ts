@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { routeCommand } from "../../src/core/route.ts";
-import { byteLength } from "../../src/core/lines.ts";
+import { byteLength, stripAnsi } from "../../src/core/lines.ts";
 import { distillWith } from "../helpers/distill.ts";
 import { FIXTURES_DIR, loadFixtures, type Fixture } from "../helpers/fixtures.ts";
 import { percentSaved, runFixture } from "../helpers/run-fixture.ts";
@@ -124,6 +124,13 @@ describe("test distiller keeps the answer", () => {
     expect(out).toContain("  ● Test suite failed to run\n\n    Cannot find module './does-not-exist' from 'broken.test.js'");
     expect(out).toContain("      at Object.require (broken.test.js:1:19)");
     expect(out).not.toContain("node_modules/jest-resolve");
+  });
+
+  test("finds vitest's failures after its tally, where a host appends stderr to stdout", () => {
+    const f = fixture("vitest_fail_host_stderr_after_stdout");
+    const out = distillWith("test", f.text, { failed: true });
+    expect(out).not.toBeNull();
+    expect(stripAnsi(out!).match(/^ FAIL {2}test\//gm)).toHaveLength(3);
   });
 
   test("keeps a coverage report the run printed, whole", () => {

@@ -42,6 +42,7 @@ const SUCCESS_VERDICTS: RegExp[] = [
   /^-- Build files have been written to: /,
   /^Successfully (?:installed|built) /,
   /^Build succeeded\b/,
+  /^✔ Build succeeded for /,
   /^BUILD SUCCESSFUL\b/,
 ];
 

@@ -23,20 +23,22 @@ export function readVitest(lines: RunLines): RunReading | null {
   if (filesAt !== -1) pieces.push({ at: filesAt, lines: [lines.raw[filesAt]!] });
   const failuresTallied = countIn(lines.plain[tallyAt]!, /(\d+) failed/);
   lines.plain.forEach((line, i) => {
-    if (i < tallyAt && FILE_LINE.test(line) && /\d+ failed/.test(line)) pieces.push({ at: i, lines: [lines.raw[i]!] });
+    if (FILE_LINE.test(line) && /\d+ failed/.test(line)) pieces.push({ at: i, lines: [lines.raw[i]!] });
   });
+  // Vitest writes failures to stderr and the tally to stdout; a host that appends stderr after
+  // stdout puts the blocks after the tally, so the whole output is searched.
   const hasSections = lines.plain.some((line) => FAIL_HEADER.test(line) || SECTION.test(line));
-  const found = hasSections ? readSections(lines, tallyAt, pieces) : readTree(lines, tallyAt, pieces);
+  const found = hasSections ? readSections(lines, pieces) : readTree(lines, lines.plain.length, pieces);
   const keepsErrors = lines.plain.some((line) => /^⎯+ (?:Unhandled Errors?|Failed Suites \d+) ⎯+$/.test(line));
   return { pieces, failuresFound: found, failuresTallied, keepsErrors };
 }
 
 /** ` FAIL  file > … > test` blocks and whole "Unhandled Errors" sections; returns failing tests found. */
-function readSections(lines: RunLines, tallyAt: number, pieces: Piece[]): number {
+function readSections(lines: RunLines, pieces: Piece[]): number {
   let found = 0;
   const frames = new Set<string>();
   let inErrors = false;
-  for (let i = 0; i < tallyAt; i++) {
+  for (let i = 0; i < lines.plain.length; i++) {
     const plain = lines.plain[i]!;
     const section = SECTION.exec(plain)?.[1];
     if (section !== undefined) {
@@ -44,10 +46,11 @@ function readSections(lines: RunLines, tallyAt: number, pieces: Piece[]): number
       pieces.push({ at: i, lines: [lines.raw[i]!] });
       continue;
     }
+    if (/^⎯+$/.test(plain) || TESTS_TALLY.test(plain) || FILES_TALLY.test(plain) || plain === "[stderr]") inErrors = false;
     if (!FAIL_HEADER.test(plain) && !(inErrors && plain.trim() !== "")) continue;
     if (FAIL_HEADER.test(plain) && plain.includes(" > ")) found++;
     let end = i + 1;
-    while (end < tallyAt && !RULE.test(lines.plain[end]!) && !FAIL_HEADER.test(lines.plain[end]!) && !FILES_TALLY.test(lines.plain[end]!)) end++;
+    while (end < lines.plain.length && !endsBlock(lines.plain[end]!)) end++;
     pieces.push({ at: i, lines: trimBlank(withoutRepeatedFrames(lines, i, end, frames)) });
     i = end - 1;
   }
@@ -68,4 +71,9 @@ export function readTree(lines: RunLines, tallyAt: number, pieces: Piece[]): num
     i = end - 1;
   }
   return found;
+}
+
+/** A block runs to the next rule, the next FAIL header, a tally, or the host's stderr separator. */
+function endsBlock(plain: string): boolean {
+  return RULE.test(plain) || FAIL_HEADER.test(plain) || FILES_TALLY.test(plain) || TESTS_TALLY.test(plain) || plain === "[stderr]";
 }
