@@ -74,8 +74,14 @@ describe("build distiller keeps the answer", () => {
     expect(out).toContain("... 4 more warnings not shown (9 in all)");
   });
 
-  test("keeps the esbuild, webpack and tsc error blocks and their counts", () => {
-    for (const name of ["esbuild_errors", "webpack_errors", "tsc_pretty_errors", "tsc_plain_errors"]) {
+  test("drops the bundler's own stack frames from an error block and keeps the rest", () => {
+    const out = distillWith("build", fixture("rollup_unresolved_error").text, { failed: true })!;
+    expect(out).toContain('RollupError: Could not resolve "./nowhere.js" from "rl/index.js"');
+    expect(out).not.toContain("node_modules/rollup");
+  });
+
+  test("keeps the esbuild, webpack, tsc and vite error blocks and their counts", () => {
+    for (const name of ["esbuild_errors", "webpack_errors", "tsc_pretty_errors", "tsc_plain_errors", "npm_run_build_vite_error", "rollup_unresolved_error"]) {
       const f = fixture(name);
       const out = distillWith("build", f.text, { failed: true });
       expect(out).not.toBeNull();
