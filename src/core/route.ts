@@ -45,6 +45,12 @@ const TEST_RUNNERS = new Set(["pytest", "py.test", "jest", "vitest", "mocha", "p
 const BUILD_TOOLS = new Set(["make", "cmake", "ninja", "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tsc", "webpack", "rollup", "esbuild", "vite", "parcel", "swc", "babel", "pip", "pip3", "ruff", "mypy", "pyright", "black", "flake8", "pylint", "rake", "rubocop", "bundle", "dotnet", "swift", "xcodebuild", "bazel", "buck", "pants", "nx", "turbo", "meson", "scons", "configure", "go"]);
 const JSTS_TOOLS = new Set(["eslint", "prettier", "biome", "oxlint", "stylelint", "npm", "pnpm", "yarn", "bun", "npx", "bunx", "deno", "tsd", "lerna", "corepack"]);
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+/** `npx tsc`, `pnpm exec vitest`, `uv run pytest`: the word after these runs as the program. */
+const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
+const RUNNER_SUBCOMMANDS = new Set(["exec", "dlx", "x"]);
+const PYTHON_ENV_RUNNERS = new Set(["uv", "poetry", "pipenv", "pdm", "hatch"]);
+/** Build tools a package runner may launch (`npx tsc`, `yarn webpack`): their output is a build log. */
+const JS_BUILD_TOOLS = new Set(["tsc", "webpack", "webpack-cli", "rollup", "esbuild", "vite", "parcel", "swc", "babel"]);
 const FILE_READERS = new Set(["cat", "head", "tail", "bat", "less", "more", "nl"]);
 
 const PASSTHROUGH_ON = new Set(["1", "true", "yes", "on", "y"]);
@@ -145,9 +151,27 @@ function hasWord(args: string[], ...words: string[]): boolean {
   return args.some((arg) => words.includes(arg));
 }
 
+/**
+ * The program a package or environment runner launches: `npx vitest run` → vitest,
+ * `pnpm exec jest` → jest, `yarn tsc` → tsc, `uv run pytest` → pytest. Null when it runs a script.
+ */
+function launchedProgram(program: Program): Program | null {
+  const { base, args } = program;
+  let rest: string[] | null = null;
+  if (PACKAGE_RUNNERS.has(base)) rest = args.filter((arg) => !arg.startsWith("-"));
+  else if (PACKAGE_MANAGERS.has(base) && args[0] !== undefined && RUNNER_SUBCOMMANDS.has(args[0])) rest = args.slice(1);
+  else if ((base === "yarn" || base === "pnpm") && args[0] !== undefined && (TEST_RUNNERS.has(args[0]) || JS_BUILD_TOOLS.has(args[0]))) rest = args;
+  else if (PYTHON_ENV_RUNNERS.has(base) && args[0] === "run") rest = args.slice(1);
+  const first = rest?.find((arg) => !arg.startsWith("-"));
+  if (!rest || first === undefined) return null;
+  return { base: basename(first), args: rest.slice(rest.indexOf(first) + 1), segment: program.segment };
+}
+
 function isTestInvocation(program: Program): boolean {
   const { base, args } = program;
   if (TEST_RUNNERS.has(base)) return true;
+  const launched = launchedProgram(program);
+  if (launched && isTestInvocation(launched)) return true;
   const first = args.find((arg) => !arg.startsWith("-"));
   if (base === "node" || base === "deno" || base === "bun") return hasWord(args, "--test", "test");
   if (base === "python" || base === "python3") {
@@ -219,8 +243,14 @@ function routeProgram(program: Program): Route {
   if ((base === "npm" || base === "pnpm" || base === "yarn") && sub === "audit") return route("security", label);
   if (VCS_CLIS.has(base)) return args.includes("list") ? route("vcs", label) : passthrough("not a listing", label);
   if (isTestInvocation(program)) return route("test", label);
+  const launched = launchedProgram(program);
+  if (launched && (JS_BUILD_TOOLS.has(launched.base) || BUILD_TOOLS.has(launched.base))) return route("build", label);
+  // `python -m pip install …`, `python -m build`: a package build log, not a script's output.
+  if ((base === "python" || base === "python3") && ["pip", "build", "mypy"].includes(args[args.indexOf("-m") + 1] ?? "") && args.includes("-m")) return route("build", label);
+  // `cargo run` / `go run` print the program's own output after the build: that output is the answer, not a build log.
+  if ((base === "cargo" || base === "go") && (sub === "run" || sub === "r")) return route("generic", label);
   if (base === "cargo") {
-    if (["build", "check", "run", "clippy", "rustc", "fix", "doc", "install", "b", "c", "r"].includes(sub)) return route("build", label);
+    if (["build", "check", "clippy", "rustc", "fix", "doc", "install", "b", "c"].includes(sub)) return route("build", label);
     return passthrough("cargo subcommand without a distiller", label);
   }
   if (JVM.has(base) || base === "flutter" || base === "dart") return route("build", label);
@@ -238,6 +268,8 @@ function routeProgram(program: Program): Route {
   if (base === "ssh" || (base === "az" && args.includes("invoke"))) return passthrough("remote wrapper", label);
   if (CLOUD.has(base)) return route("cloud", label);
   if (BUILD_TOOLS.has(base)) return route("build", label);
+  // `npm run build` prints the bundler's log behind the package manager's banner: a build log.
+  if (PACKAGE_MANAGERS.has(base) && sub === "run" && /^(?:build|compile|bundle)(?::|$)/.test(args[args.indexOf("run") + 1] ?? "")) return route("build", label);
   if (JSTS_TOOLS.has(base)) return route("jsts", label);
   if (base === "env" || base === "printenv") return { distiller: "system-ops", collapse: null, label };
   if (SYSTEM_OPS.has(base)) return route("system-ops", label);

@@ -3,6 +3,7 @@
  * and the folder agree, so a distiller cannot exist without being reachable.
  */
 import type { DistillerId } from "../core/route.ts";
+import build from "./build.ts";
 import cloud from "./cloud.ts";
 import database from "./database.ts";
 import generic from "./generic.ts";
@@ -12,10 +13,12 @@ import readfile from "./readfile.ts";
 import search from "./search.ts";
 import security from "./security.ts";
 import systemOps from "./system-ops.ts";
+import test from "./test.ts";
 import type { Distiller } from "./types.ts";
 import vcs from "./vcs.ts";
 
-export const distillers: Partial<Record<DistillerId, Distiller>> = {
+export const distillers = {
+  build,
   cloud,
   database,
   generic,
@@ -25,9 +28,10 @@ export const distillers: Partial<Record<DistillerId, Distiller>> = {
   search,
   security,
   "system-ops": systemOps,
+  test,
   vcs,
-};
+} satisfies Record<DistillerId, Distiller>;
 
 export function distillerFor(id: DistillerId): Distiller {
-  return distillers[id] ?? generic;
+  return distillers[id];
 }

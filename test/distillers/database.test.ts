@@ -1,22 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { routeCommand } from "../../src/core/route.ts";
-import { distillWith } from "../helpers/distill-direct.ts";
+import { distillWith } from "../helpers/distill.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
-import { expectKeepsEverything, expectOutSnapshot } from "../helpers/out-snapshot.ts";
 import { runFixture } from "../helpers/pipeline-run.ts";
 
 const fixtures = loadFixtures("database");
 const text = (name: string) => fixtures.find((f) => f.name === name)!.text;
 
-describe("database fixtures through the whole pipeline", () => {
-  for (const fixture of fixtures) {
-    test(`${fixture.name}: keeps every must-keep line and matches its snapshot`, () => {
-      const { delivered } = runFixture(fixture);
-      expectKeepsEverything(fixture, delivered);
-      expectOutSnapshot(fixture, delivered);
-    });
-  }
-});
 
 describe("database distiller", () => {
   test("samples a 180-row psql result: header, first 10 rows, a count of the rest, psql's footer", () => {

@@ -2,13 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { splitLines } from "../../src/core/lines.ts";
 import git from "../../src/distillers/git.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
-import { fixture, runFixture, savedPercent, testFixturesThroughPipeline } from "../helpers/pipeline-run.ts";
+import { fixture, runFixture, savedPercent } from "../helpers/pipeline-run.ts";
 
 function distill(text: string): string | null {
   return git.distill({ text, command: "git", segments: [], failed: false });
 }
 
-testFixturesThroughPipeline("git");
 
 describe("git distiller: published targets through the whole pipeline, marker included", () => {
   test.each([

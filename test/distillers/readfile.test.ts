@@ -2,13 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { splitLines } from "../../src/core/lines.ts";
 import readfile, { estimateLogTokens } from "../../src/distillers/readfile.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
-import { fixture, runFixture, testFixturesThroughPipeline } from "../helpers/pipeline-run.ts";
+import { fixture, runFixture } from "../helpers/pipeline-run.ts";
 
 function distill(text: string, command: string, tool = "Bash"): string | null {
   return readfile.distill({ text, command, segments: [], failed: false, tool });
 }
 
-testFixturesThroughPipeline("readfile");
 
 describe("readfile distiller", () => {
   test.each(["read_source_utils_ts", "read_source_help_js", "read_readme_md", "sed_n_window_printed_rs"])("hands %s back byte for byte: the agent asked to see it", (name) => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { splitLines } from "../../src/core/lines.ts";
 import search, { matchesShownPerFile } from "../../src/distillers/search.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
-import { fixture, testFixturesThroughPipeline } from "../helpers/pipeline-run.ts";
+import { fixture } from "../helpers/pipeline-run.ts";
 
 function distill(text: string): string | null {
   return search.distill({ text, command: "grep", segments: [], failed: false });
@@ -13,7 +13,6 @@ function pathsOf(text: string): string[] {
   return [...new Set(splitLines(text).map((line) => /^([^:]+):/.exec(line)?.[1]).filter((path): path is string => path !== undefined))];
 }
 
-testFixturesThroughPipeline("search");
 
 describe("search distiller", () => {
   test.each(["grep_tool_export_function", "grep_rn_export_function", "rg_n_expect_calls", "rg_no_line_numbers"])("never drops a file name (%s)", (name) => {

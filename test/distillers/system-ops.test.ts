@@ -1,13 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { splitLines } from "../../src/core/lines.ts";
 import systemOps from "../../src/distillers/system-ops.ts";
-import { fixture, testFixturesThroughPipeline } from "../helpers/pipeline-run.ts";
+import { fixture } from "../helpers/pipeline-run.ts";
 
 function distill(text: string, command = ""): string | null {
   return systemOps.distill({ text, command, segments: [], failed: false });
 }
 
-testFixturesThroughPipeline("system-ops");
 
 describe("system-ops distiller", () => {
   test("drops apt's progress and keeps what was installed and the tally", () => {

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { routeCommand } from "../../src/core/route.ts";
-import { distillWith } from "../helpers/distill-direct.ts";
+import { distillWith } from "../helpers/distill.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
-import { expectKeepsEverything, expectOutSnapshot } from "../helpers/out-snapshot.ts";
 import { runFixture } from "../helpers/pipeline-run.ts";
 
 const fixtures = loadFixtures("vcs");
@@ -10,15 +9,6 @@ const text = (name: string) => fixtures.find((f) => f.name === name)!.text;
 const piped = loadFixtures("structured").find((f) => f.name === "gh_pr_list_piped")!;
 const cells = (line: string) => line.trim().split(/\s{2,}/);
 
-describe("vcs fixtures through the whole pipeline", () => {
-  for (const fixture of fixtures) {
-    test(`${fixture.name}: keeps every must-keep line and matches its snapshot`, () => {
-      const { delivered } = runFixture(fixture);
-      expectKeepsEverything(fixture, delivered);
-      expectOutSnapshot(fixture, delivered);
-    });
-  }
-});
 
 describe("vcs distiller", () => {
   test.each(["gh_pr_list", "gh_issue_list", "gh_run_list"])("keeps every row of %s with every cell", (name) => {

@@ -1,9 +1,8 @@
 /**
- * Run a fixture through the WHOLE pipeline (real temp store, so the archive marker is real) and
- * compare what is delivered against a plain-text snapshot next to the fixture.
+ * Run a fixture through the WHOLE pipeline (real temp store, so the archive marker is real), as
+ * the host tool that produced it would: the one runner every fixture test and bench table uses.
  */
-import { describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runPipeline, type PipelineResult } from "../../src/core/pipeline.ts";
@@ -43,34 +42,13 @@ export function runFixture(fixture: Fixture): PipelineResult {
   }
 }
 
-export function snapshotPath(fixture: Fixture): string {
-  return join(FIXTURES_DIR, fixture.family, `${fixture.name}.out.txt`);
-}
-
-/** The stored snapshot, written first when missing or when UPDATE_SNAPSHOTS=1. */
-export function snapshotFor(fixture: Fixture, delivered: string): string {
-  const path = snapshotPath(fixture);
-  if (process.env.UPDATE_SNAPSHOTS === "1" || !existsSync(path)) writeFileSync(path, delivered);
-  return readFileSync(path, "utf8");
-}
-
-/** Percent of bytes saved, to one decimal, as the bench table prints it. */
+/** Percent of bytes saved, to one decimal, as the bench tables print it. */
 export function savedPercent(result: PipelineResult): number {
-  return result.bytesIn === 0 ? 0 : Math.round((1 - result.bytesOut / result.bytesIn) * 1000) / 10;
+  return percentSaved(result.bytesIn, result.bytesOut);
 }
 
-/** One test per fixture of a family: every must-keep survives and the delivered bytes match the snapshot. */
-export function testFixturesThroughPipeline(family: string): void {
-  describe(`${family} fixtures through the whole pipeline`, () => {
-    for (const fixture of loadFixtures(family)) {
-      test(`${fixture.name}: keeps every must-keep and matches its snapshot`, () => {
-        const result = runFixture(fixture);
-        const missing = fixture.mustKeep.filter((needle) => !result.delivered.includes(needle));
-        expect(missing).toEqual([]);
-        expect(result.delivered).toBe(snapshotFor(fixture, result.delivered));
-      });
-    }
-  });
+export function percentSaved(bytesIn: number, bytesOut: number): number {
+  return bytesIn === 0 ? 0 : Math.round((1 - bytesOut / bytesIn) * 1000) / 10;
 }
 
 export function fixture(family: string, name: string): Fixture {

@@ -1,0 +1,112 @@
+/**
+ * Error and warning blocks of compilers and bundlers: where each starts and where it ends.
+ * A block is the diagnostic line with everything the tool printed to explain it (source
+ * excerpt, carets, notes, help), so it is always delivered whole.
+ */
+import type { ToolLines } from "../shared/pieces.ts";
+import { isFailureSummary } from "./summaries.ts";
+
+export type Severity = "error" | "warning";
+
+export interface Diagnostic {
+  severity: Severity;
+  /** First and one-past-last line of the block. */
+  from: number;
+  to: number;
+}
+
+/** How far a block runs once started. */
+type Extent = "blank" | "indented" | "next" | "rest" | "linker";
+
+interface Starter {
+  severity: Severity;
+  pattern: RegExp;
+  extent: Extent;
+}
+
+const LINKER = /^(?:\S*\bld(?:\.\w+)?: |\S+: undefined reference to |collect2: error: )/;
+
+const STARTERS: Starter[] = [
+  // pip: a failed build backend; its captured output and pip's verdict follow to the end.
+  { severity: "error", pattern: /^\s*error: subprocess-exited-with-error$/, extent: "rest" },
+  // rustc / cargo / clippy: the block ends at the first blank line.
+  { severity: "error", pattern: /^error(?:\[\w+\])?: /, extent: "blank" },
+  { severity: "warning", pattern: /^warning(?:\[\w+\])?: /, extent: "blank" },
+  // gcc, clang, go vet style `file:line:col: error: …`, then indented source and notes.
+  { severity: "error", pattern: /^\S+?:\d+(?::\d+)?: (?:fatal )?error: /, extent: "indented" },
+  { severity: "warning", pattern: /^\S+?:\d+(?::\d+)?: warning: /, extent: "indented" },
+  // go build: `./main.go:12:5: undefined: x` with no severity word.
+  { severity: "error", pattern: /^\S+\.go:\d+(?::\d+)?: /, extent: "indented" },
+  // tsc, plain and --pretty; `error TS…` without a file when the file is in the message.
+  { severity: "error", pattern: /^\S+\(\d+,\d+\): error TS\d+: /, extent: "indented" },
+  { severity: "error", pattern: /^\S+:\d+:\d+ - error TS\d+: /, extent: "next" },
+  { severity: "error", pattern: /^error TS\d+: /, extent: "indented" },
+  // The linker: `ld: …`, `undefined reference`, `collect2: error: ld returned …`.
+  { severity: "error", pattern: LINKER, extent: "linker" },
+  // esbuild.
+  { severity: "error", pattern: /^✘ \[ERROR\] /, extent: "next" },
+  { severity: "warning", pattern: /^▲ \[WARNING\] /, extent: "next" },
+  // webpack, rollup, cmake.
+  { severity: "error", pattern: /^ERROR in /, extent: "blank" },
+  { severity: "warning", pattern: /^WARNING in /, extent: "blank" },
+  { severity: "error", pattern: /^\[!\] (?:\w*Error|\w+): /, extent: "blank" },
+  { severity: "warning", pattern: /^\(!\) /, extent: "blank" },
+  { severity: "error", pattern: /^CMake Error\b/, extent: "indented" },
+  { severity: "warning", pattern: /^CMake Warning\b/, extent: "indented" },
+  // vite, pip, npm: the error is the rest of the output.
+  { severity: "error", pattern: /^error during build:$/, extent: "rest" },
+  { severity: "error", pattern: /^ERROR: /, extent: "rest" },
+  { severity: "error", pattern: /^npm (?:ERR!|error) /, extent: "rest" },
+  { severity: "error", pattern: /^configure: error: /, extent: "indented" },
+];
+
+/** `file.c: In function ‘main’:` and `In file included from …` introduce the next diagnostic. */
+const PREAMBLE = /^(?:\S+: In (?:function|member function|constructor|destructor|instantiation) .*:|In file included from |\s+from \S+:\d+[,:]$|# \S+$)/;
+/** A gcc/clang note belongs to the diagnostic before it. */
+const NOTE = /^\S+?:\d+(?::\d+)?: note: /;
+
+export function findDiagnostics(lines: ToolLines): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const { plain } = lines;
+  for (let i = 0; i < plain.length; i++) {
+    const line = plain[i]!;
+    if (isFailureSummary(line)) continue;
+    const starter = STARTERS.find((s) => s.pattern.test(line));
+    if (!starter) continue;
+    let from = i;
+    while (from > 0 && PREAMBLE.test(plain[from - 1]!)) from--;
+    const to = blockEnd(plain, i, starter.extent);
+    found.push({ severity: starter.severity, from, to });
+    i = to - 1;
+  }
+  return found;
+}
+
+function blockEnd(plain: string[], start: number, extent: Extent): number {
+  let end = start + 1;
+  const stops = (line: string) => isFailureSummary(line) || STARTERS.some((s) => s.pattern.test(line));
+  switch (extent) {
+    case "rest":
+      return plain.length;
+    case "blank":
+      while (end < plain.length && plain[end]!.trim() !== "" && !isFailureSummary(plain[end]!)) end++;
+      return end;
+    case "next":
+      while (end < plain.length && !stops(plain[end]!) && !/^Errors {2}Files$/.test(plain[end]!)) end++;
+      return end;
+    case "linker":
+      while (end < plain.length && (LINKER.test(plain[end]!) || /^\s+\S/.test(plain[end]!))) end++;
+      return end;
+    case "indented":
+      // Indented lines belong to the block, across blank lines (CMake writes paragraphs).
+      while (end < plain.length) {
+        const line = plain[end]!;
+        let next = end;
+        while (next < plain.length && plain[next]!.trim() === "") next++;
+        if (NOTE.test(line) || (/^\s/.test(line) && line.trim() !== "")) end++;
+        else if (next > end && next < plain.length && /^\s+\S/.test(plain[next]!)) end = next;
+        else break;
+      }
+      return end;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Lines in which a build tool speaks for the whole build: its own error counts (checked against
+ * the blocks we found), its failure verdicts and its success verdicts. A success line is only
+ * ever one the tool printed; nothing here is composed.
+ */
+
+/** Error counts the tool printed. Several lines of one kind add up (one per crate, one per file). */
+const ERROR_COUNTS: RegExp[] = [
+  /^error: could not compile `[^`]+`.*? due to (\d+) previous errors?/,
+  /^error: aborting due to (\d+) previous errors?/,
+  /^Found (\d+) errors?\b/,
+  /^(?:\d+ warnings? and )?(\d+) errors? generated\.$/,
+  /^(\d+) errors?(?: and \d+ warnings?)?$/,
+  /^webpack .* compiled with (\d+) errors?/,
+];
+
+/** Lines that sum up a failure or a warning tally; kept verbatim, never counted as a block. */
+const FAILURE_SUMMARIES: RegExp[] = [
+  ...ERROR_COUNTS,
+  /^error: could not compile `/,
+  /^warning: `[^`]+` \(.+\) generated \d+ warnings?/,
+  /^warning: build failed, waiting for other jobs/,
+  /^make(?:\[\d+\])?: \*\*\* /,
+  /^✗ Build failed in /,
+  /^-- Configuring incomplete, errors occurred!/,
+  /^See also ".*\.log"\.?$/,
+  /^Found \d+ warnings?\b/,
+  /^cc1\S*: (?:all )?warnings being treated as errors/,
+];
+
+/** What a tool prints when it finished; never a claim the output does not make itself. */
+const SUCCESS_VERDICTS: RegExp[] = [
+  /^\s*Finished `?\w+`? (?:profile )?\[/,
+  /^\s*Finished (?:dev|release|test|bench) \[/,
+  /^✓ built in /,
+  // vite's module count says how much of the graph the build saw; kept with its verdict.
+  /^✓ \d+ modules transformed\.$/,
+  /^created \S+ in /,
+  /^webpack .* compiled (?:successfully|with \d+ warnings?)/,
+  /^Compiled successfully/,
+  /^⚡ Done in /,
+  /^make(?:\[\d+\])?: Nothing to be done for /,
+  /^\[\s*\d+%\] Built target /,
+  /^-- Build files have been written to: /,
+  /^Successfully (?:installed|built) /,
+  /^Build succeeded\b/,
+  /^✔ Build succeeded for /,
+  /^BUILD SUCCESSFUL\b/,
+];
+
+/** The npm/pnpm/yarn banner naming the script and the command it ran. */
+export const SCRIPT_BANNER = /^> \S/;
+
+export function isFailureSummary(plain: string): boolean {
+  return FAILURE_SUMMARIES.some((pattern) => pattern.test(plain));
+}
+
+export function isSuccessVerdict(plain: string): boolean {
+  return SUCCESS_VERDICTS.some((pattern) => pattern.test(plain));
+}
+
+/** The error count a summary line states, or null when the line states none. */
+export function statedErrorCount(plain: string): { kind: number; count: number } | null {
+  for (let kind = 0; kind < ERROR_COUNTS.length; kind++) {
+    const match = ERROR_COUNTS[kind]!.exec(plain);
+    if (match) return { kind, count: Number(match[1]) };
+  }
+  return null;
+}

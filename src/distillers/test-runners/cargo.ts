@@ -1,0 +1,82 @@
+/**
+ * Rust's libtest (`cargo test`): `test result:` tallies, `test NAME ... FAILED` verdicts and
+ * `---- NAME stdout ----` blocks. Each failing test is delivered as its verdict line followed by
+ * its block, so a name and its panic read together.
+ */
+import { allMatches, countIn, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
+
+const TALLY = /^test result: (?:ok|FAILED)\. \d+ passed; \d+ failed;/;
+const VERDICT = /^test (.+?) \.\.\. FAILED$/;
+const NEXTEST_STATUS = /^\s+(?:PASS|FAIL|SIGSEGV|TIMEOUT|Summary) \[\s*[\d.]+s\]/;
+const BLOCK_HEADER = /^---- (.+?) std(?:out|err) ----$/;
+const BLOCK_END = /^(?:failures:|successes:|test result: |\s*Running |\s*Doc-tests |---- )/;
+/** libtest's hint to rerun with a backtrace: the same on every failure, so it is ceremony. */
+const BACKTRACE_HINT = /^note: run with `RUST_BACKTRACE=1`/;
+
+export function readCargoTest(lines: RunLines): RunReading | null {
+  const tallies = allMatches(lines.plain, TALLY);
+  // cargo-nextest embeds libtest's tallies inside each test's captured output; it is not libtest's report.
+  if (tallies.length === 0 || lines.plain.some((line) => NEXTEST_STATUS.test(line))) return null;
+  const failuresTallied = tallies.reduce((sum, i) => sum + countIn(lines.plain[i]!, /; (\d+) failed;/), 0);
+
+  const verdicts = new Map<string, number>();
+  lines.plain.forEach((line, i) => {
+    const name = VERDICT.exec(line)?.[1];
+    if (name !== undefined) verdicts.set(name, i);
+  });
+  const blocks = new Map<string, { at: number; body: string[] }>();
+  lines.plain.forEach((line, i) => {
+    const name = BLOCK_HEADER.exec(line)?.[1];
+    if (name === undefined) return;
+    let end = i + 1;
+    while (end < lines.plain.length && !BLOCK_END.test(lines.plain[end]!)) end++;
+    const body = lines.raw.slice(i + 1, end).filter((_, k) => !BACKTRACE_HINT.test(lines.plain[i + 1 + k]!));
+    blocks.set(name, { at: i, body: trimBlank(body) });
+  });
+
+  const pieces: Piece[] = tallies.map((i) => ({ at: i, lines: [lines.raw[i]!] }));
+  // `error: 3 targets failed:` and the indented list of which targets (--lib, --test x, --doc).
+  const targetsAt = lines.plain.findIndex((line) => /^error: \d+ targets? failed:$/.test(line));
+  if (targetsAt !== -1) {
+    let end = targetsAt + 1;
+    while (end < lines.plain.length && /^\s+\S/.test(lines.plain[end]!)) end++;
+    pieces.push({ at: targetsAt, lines: lines.raw.slice(targetsAt, end) });
+  }
+  const failing = new Set([...verdicts.keys(), ...failureListNames(lines)]);
+  for (const name of failing) {
+    const verdictAt = verdicts.get(name);
+    const block = blocks.get(name);
+    if (verdictAt === undefined) {
+      if (block) pieces.push({ at: block.at, lines: [lines.raw[block.at]!, ...block.body] });
+      continue;
+    }
+    pieces.push({ at: verdictAt, lines: [lines.raw[verdictAt]!, ...(block ? block.body.map((l) => withoutThreadName(l, name)) : [])] });
+  }
+  return { pieces, failuresFound: failing.size, failuresTallied };
+}
+
+/**
+ * Under its own verdict line, `thread 'NAME' panicked at …` repeats the name just read; the
+ * location and message stay. A thread named otherwise (a spawned worker) is kept as printed.
+ */
+function withoutThreadName(line: string, name: string): string {
+  const prefix = /^thread '([^']*)'(?: \(\d+\))? panicked at /.exec(line);
+  return prefix && prefix[1] === name ? `panicked at ${line.slice(prefix[0].length)}` : line;
+}
+
+/** `cargo test -q` prints no verdict lines; the names are in the closing `failures:` list. */
+function failureListNames(lines: RunLines): string[] {
+  const names: string[] = [];
+  lines.plain.forEach((line, i) => {
+    if (line !== "failures:") return;
+    for (let k = i + 1; k < lines.plain.length; k++) {
+      const entry = /^ {4}(\S.*)$/.exec(lines.plain[k]!);
+      if (!entry) {
+        if (lines.plain[k]!.trim() === "" && names.length === 0) continue;
+        break;
+      }
+      names.push(entry[1]!);
+    }
+  });
+  return names;
+}

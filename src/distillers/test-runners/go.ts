@@ -1,0 +1,81 @@
+/**
+ * `go test`: one `ok  pkg` or `FAIL pkg` line per package is the runner's tally (go prints no
+ * totals). A failing package is explained by `--- FAIL: Test` lines with the test's log lines,
+ * a panic with its goroutine trace, or the compiler errors of a `[build failed]` package. Every
+ * failing package must be explained, or the reading is refused.
+ */
+import { type Piece, type RunLines, type RunReading } from "./reading.ts";
+
+const PACKAGE_OK = /^ok\s+\S+\s/;
+const PACKAGE_FAIL = /^FAIL\s+\S+(?:\s|$)/;
+const TEST_FAIL = /^(\s*)--- FAIL: (\S+)/;
+const RUN = /^=== (?:RUN|PAUSE|CONT|NAME)\s+(\S+)/;
+const TEST_PASS = /^\s*--- (?:PASS|SKIP): /;
+const PANIC = /^panic: /;
+const BUILD_HEADER = /^# \S/;
+
+export function readGoTest(lines: RunLines): RunReading | null {
+  const { plain, raw } = lines;
+  const pieces: Piece[] = [];
+  let failingPackages = 0;
+  let explained = 0;
+  let explainedSincePackage = false;
+  let lastRun = new Map<string, number>();
+  for (let i = 0; i < plain.length; i++) {
+    const line = plain[i]!;
+    const run = RUN.exec(line)?.[1];
+    if (run !== undefined) lastRun.set(run, i);
+    if (PACKAGE_OK.test(line)) {
+      pieces.push({ at: i, lines: [raw[i]!] });
+      explainedSincePackage = false;
+      lastRun = new Map();
+    } else if (PACKAGE_FAIL.test(line)) {
+      pieces.push({ at: i, lines: [raw[i]!] });
+      failingPackages++;
+      if (explainedSincePackage) explained++;
+      explainedSincePackage = false;
+      lastRun = new Map();
+    } else if (TEST_FAIL.test(line)) {
+      const [, indent, name] = TEST_FAIL.exec(line)!;
+      const logs = verboseLogs(lines, lastRun.get(name!), i);
+      let end = i + 1;
+      while (end < plain.length && plain[end]!.startsWith(`${indent}    `) && !TEST_FAIL.test(plain[end]!) && !TEST_PASS.test(plain[end]!)) end++;
+      pieces.push({ at: i, lines: [...logs, ...raw.slice(i, end)] });
+      explainedSincePackage = true;
+      i = end - 1;
+    } else if (PANIC.test(line) || BUILD_HEADER.test(line)) {
+      let end = i + 1;
+      while (end < plain.length && !PACKAGE_FAIL.test(plain[end]!) && !PACKAGE_OK.test(plain[end]!) && !(BUILD_HEADER.test(line) && BUILD_HEADER.test(plain[end]!))) end++;
+      pieces.push({ at: i, lines: withoutRuntimeFrames(lines, i, end) });
+      explainedSincePackage = true;
+      i = end - 1;
+    }
+  }
+  if (pieces.length === 0 || !pieces.some((p) => PACKAGE_OK.test(plain[p.at]!) || PACKAGE_FAIL.test(plain[p.at]!))) return null;
+  return { pieces, failuresFound: explained, failuresTallied: failingPackages };
+}
+
+/** With -v, a test's log lines stream right after its own `=== RUN`, up to the next test's. */
+function verboseLogs(lines: RunLines, runAt: number | undefined, failAt: number): string[] {
+  if (runAt === undefined) return [];
+  const out: string[] = [];
+  for (let k = runAt + 1; k < failAt; k++) {
+    const line = lines.plain[k]!;
+    if (RUN.test(line) || TEST_PASS.test(line) || TEST_FAIL.test(line)) break;
+    if (line.trim() !== "") out.push(lines.raw[k]!);
+  }
+  return out;
+}
+
+/**
+ * A goroutine trace lists each frame as a function line and a tab-indented `file:line +0x…` line.
+ * Frames inside Go's own runtime and testing packages are the same in every panic; the frames
+ * into the project stay, in order.
+ */
+function withoutRuntimeFrames(lines: RunLines, from: number, to: number): string[] {
+  const drop = new Set<number>();
+  for (let k = from + 1; k < to; k++) {
+    if (/^\t\S*\/src\/(?:runtime|testing)\/\S+:\d+(?: \+0x[0-9a-f]+)?$/.test(lines.plain[k]!)) drop.add(k).add(k - 1);
+  }
+  return lines.raw.slice(from, to).filter((_, k) => !drop.has(from + k));
+}

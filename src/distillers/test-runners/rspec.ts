@@ -1,0 +1,31 @@
+/**
+ * RSpec: `N examples, F failures` tally, a "Failures:" section of numbered blocks (description,
+ * Failure/Error line, expectation, backtrace lines) kept whole, and the "Failed examples:" list of
+ * rerun commands. The progress dots and timing line are the ceremony.
+ */
+import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
+
+const TALLY = /^\d+ examples?, (\d+) failures?\b/;
+const BLOCK_HEADER = /^ {2}\d+\) \S/;
+const SECTION_END = /^(?:Finished in |Failed examples:|Pending:)/;
+
+export function readRspec(lines: RunLines): RunReading | null {
+  const tallyAt = lastMatch(lines.plain, TALLY);
+  if (tallyAt === -1) return null;
+  const pieces: Piece[] = [{ at: tallyAt, lines: [lines.raw[tallyAt]!] }];
+  lines.plain.forEach((line, i) => {
+    if (i > tallyAt && (line === "Failed examples:" || /^rspec \S+:\d+ # /.test(line))) pieces.push({ at: i, lines: [lines.raw[i]!] });
+  });
+  const failuresAt = lines.plain.indexOf("Failures:");
+  let found = 0;
+  for (let i = failuresAt + 1; failuresAt !== -1 && i < tallyAt; i++) {
+    if (SECTION_END.test(lines.plain[i]!)) break;
+    if (!BLOCK_HEADER.test(lines.plain[i]!)) continue;
+    found++;
+    let end = i + 1;
+    while (end < tallyAt && !BLOCK_HEADER.test(lines.plain[end]!) && !SECTION_END.test(lines.plain[end]!)) end++;
+    pieces.push({ at: i, lines: trimBlank(lines.raw.slice(i, end)) });
+    i = end - 1;
+  }
+  return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[tallyAt]!, TALLY) };
+}

@@ -1,0 +1,52 @@
+/**
+ * Test runs: the runner's own tally verbatim, every failing test's block (name, assertion or
+ * diff, location, the lines that explain it) and every error outside a test; passing lines and
+ * ceremony go; a coverage report the run printed is kept whole. Output with no recognised tally (a dev server, a build log) is not a test run and
+ * is handed back raw, and so is a run whose failures the reader cannot account for one by one.
+ * A failed run with no tally whose compiler errors the build distiller accounts for is read as
+ * the build failure it is.
+ */
+import { stripAnsi } from "../core/lines.ts";
+import build from "./build.ts";
+import { findDiagnostics } from "./build-tools/diagnostics.ts";
+import { coverageReports } from "./test-runners/coverage.ts";
+import { RUNNER_READERS } from "./test-runners/index.ts";
+import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
+import { defineDistiller } from "./types.ts";
+
+export default defineDistiller({
+  id: "test",
+  describe: "Test runs (cargo, pytest, unittest, jest, vitest, mocha, node --test, playwright, bun, go): tally, every failure block, errors outside tests.",
+  // Safe on failed runs: a reading is used only when its failure count equals the runner's tally.
+  distillsFailedRuns: true,
+  distill(input) {
+    const { text, failed } = input;
+    const lines = toToolLines(text);
+    for (const read of RUNNER_READERS) {
+      const reading = read(lines);
+      if (!reading) continue;
+      if (reading.failuresFound !== reading.failuresTallied) return null;
+      if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
+      return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces), ...coverageReports(lines)]);
+    }
+    // No runner tally at all: a failed run that never got to test (the code did not compile) is a
+    // build log, read by the build distiller under its own rules (every error block, counts agree).
+    return failed ? build.distill(input) : null;
+  },
+});
+
+/**
+ * A test script often runs more than the runner (`tsc; jest`). Compiler errors printed around the
+ * run, with a file:line location, are errors outside any test: their blocks are kept whole unless
+ * the reading already holds every line of them.
+ */
+function errorsOutsideTests(lines: ToolLines, pieces: Piece[]): Piece[] {
+  const held = stripAnsi(pieces.flatMap((piece) => piece.lines).join("\n"));
+  return findDiagnostics(lines)
+    .filter((d) => d.severity === "error")
+    .map((d) => ({ d, plain: lines.plain.slice(d.from, d.to).filter((line) => line.trim() !== "") }))
+    .filter(({ plain }) => plain.some((line) => LOCATION.test(line)) && !plain.every((line) => held.includes(line.trim())))
+    .map(({ d }) => ({ at: d.from, lines: trimBlank(lines.raw.slice(d.from, d.to)) }));
+}
+
+const LOCATION = /[\w./-]+(?::\d+:\d+|\(\d+,\d+\)|:\d+:)/;

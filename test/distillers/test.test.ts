@@ -1,0 +1,165 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { routeCommand } from "../../src/core/route.ts";
+import { byteLength, stripAnsi } from "../../src/core/lines.ts";
+import { distillWith } from "../helpers/distill.ts";
+import { FIXTURES_DIR, loadFixtures, type Fixture } from "../helpers/fixtures.ts";
+import { percentSaved, runFixture, savedPercent } from "../helpers/pipeline-run.ts";
+
+const fixtures = new Map(loadFixtures("test").map((f) => [f.name, f]));
+function fixture(name: string): Fixture {
+  const found = fixtures.get(name);
+  if (!found) throw new Error(`no fixture test/${name}`);
+  return found;
+}
+const other = (family: string, name: string) => readFileSync(join(FIXTURES_DIR, family, `${name}.txt`), "utf8");
+
+describe("test distiller declines", () => {
+  const declines: [string, string, boolean][] = [
+    ["a dev-server banner", other("jsts", "upstream_vite_dev_server"), false],
+    ["prose", "The test suite covers parsing and rendering. Most cases passed last week; two failed on CI\nbecause of a timezone issue, which we fixed by pinning TZ in the workflow.\n", false],
+    ["JSON", '{"tests": 12, "passed": 12, "failed": 0, "duration_ms": 341}\n', false],
+    ["another tool's output (git log)", other("git", "git_log_verbose15"), false],
+    ["a build log with no test tally", other("build", "make_build_full"), false],
+    ["a make test run whose programs print no runner tally", fixture("make_test_pass").text, false],
+    ["pytest naming 2 failures under a tally of 3", fixture("upstream_pytest_fail").text, true],
+    ["jest naming no failing test under a tally of 3 failed", fixture("upstream_jest_fail").text, true],
+  ];
+  for (const [what, text, failed] of declines) {
+    test(`returns null for ${what}`, () => {
+      expect(distillWith("test", text, { failed })).toBeNull();
+    });
+  }
+
+  test("returns null when a failed run's tally shows no failure it could explain", () => {
+    expect(distillWith("test", fixture("pytest_pass_q").text, { failed: true })).toBeNull();
+    expect(distillWith("test", fixture("pytest_pass_q").text, { failed: false })).not.toBeNull();
+  });
+
+  test("returns null when pytest's error tally is not matched by its ERRORS blocks", () => {
+    const text = fixture("pytest_v_mixed").text;
+    const errors = text.slice(text.indexOf("==== ERRORS ===="), text.indexOf("==== FAILURES ===="));
+    expect(distillWith("test", text, { failed: true })).not.toBeNull();
+    expect(distillWith("test", text.replace(errors, "").replace(/^ERROR tests.*\n/m, ""), { failed: true })).toBeNull();
+  });
+
+  test("returns null when a failure block is missing (the count no longer matches the tally)", () => {
+    const text = fixture("upstream_cargo_test_500").text.replace("test module::perf::test_gc_pressure ... FAILED\n", "").replace("    module::perf::test_gc_pressure\n", "");
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+});
+
+describe("test distiller keeps the answer", () => {
+  test("keeps every failing test of cargo_test_500 and its tally, and saves at least 93% with the marker", () => {
+    const f = fixture("upstream_cargo_test_500");
+    const result = runFixture(f);
+    expect(result.route).toBe("distilled");
+    const names = [...f.text.matchAll(/^test (\S+) \.\.\. FAILED$/gm)].map((m) => m[1]!);
+    expect(names).toHaveLength(10);
+    for (const name of names) expect(result.delivered).toContain(`test ${name} ... FAILED`);
+    expect(result.delivered).toContain("test result: FAILED. 490 passed; 10 failed;");
+    expect(result.delivered).not.toContain("... ok");
+    expect(savedPercent(result)).toBeGreaterThanOrEqual(93.0);
+  });
+
+  test("delivers pytest_failures in at most 25% of its bytes before the marker, 34% with it", () => {
+    const f = fixture("upstream_pytest_failures");
+    const distilled = distillWith("test", f.text, { failed: true })!;
+    expect(percentSaved(byteLength(f.text), byteLength(distilled))).toBeGreaterThanOrEqual(75);
+    expect(savedPercent(runFixture(f))).toBeGreaterThanOrEqual(65);
+  });
+
+  test("keeps pytest collection errors, the interruption line and the error tally", () => {
+    const out = distillWith("test", fixture("pytest_collection_syntaxerror").text, { failed: true })!;
+    expect(out).toContain("ERROR collecting tests/test_more.py");
+    expect(out).toContain("ERROR collecting tests/test_recipes.py");
+    expect(out).toContain("E   SyntaxError: expected ':'");
+    expect(out).toContain("Interrupted: 2 errors during collection");
+    expect(out).toContain("tests/test_more.py:40: in <module>\n    import more_itertools as mi");
+    expect(out).not.toContain("_pytest/python.py");
+    expect(out).not.toContain("<frozen importlib._bootstrap>");
+    expect(out.trimEnd().endsWith("2 errors in 1.26s")).toBe(true);
+  });
+
+  test("keeps unittest tracebacks into the project and drops unittest's own frames", () => {
+    const out = distillWith("test", fixture("unittest_fail_chunked").text, { failed: true })!;
+    expect(out).toContain('  File "/repo/more-itertools/tests/test_more.py", line 114, in f');
+    expect(out).toContain("TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'");
+    expect(out).not.toContain("unittest/case.py");
+    expect(out.trimEnd().endsWith("Ran 705 tests in 5.405s\nFAILED (failures=10, errors=3)")).toBe(true);
+  });
+
+  test("keeps the ANSI colour of a vitest failure while matching it on plain text", () => {
+    const out = distillWith("test", fixture("vitest_fail_ansi_color").text, { failed: true })!;
+    expect(out).toContain("\u001b[31m\u001b[1mAssertionError\u001b[22m: expected 'foo/?k' to be 'foo/?k=' // Object.is equality\u001b[39m");
+    expect(out).not.toContain("bar#abc");
+  });
+
+  test("drops passing lines: a passing run is its tally", () => {
+    expect(distillWith("test", fixture("vitest_pass").text)).toBe(" Test Files  13 passed (13)\n      Tests  485 passed (485)\n");
+    expect(distillWith("test", fixture("unittest_pass").text)).toBe("Ran 901 tests in 16.280s\nOK\n");
+  });
+
+  test("prints a source excerpt shared by many failures once, and every failure's own location", () => {
+    const f = fixture("vitest_fail_trailing_slash");
+    const out = distillWith("test", f.text, { failed: true })!;
+    const failures = f.text.match(/^ FAIL {2}test\/normalize\.test\.ts > /gm)!.length;
+    expect(out.match(/^ ❯ test\/normalize\.test\.ts:94:57$/gm)).toHaveLength(failures);
+    const excerpt = "94|       expect(withoutTrailingSlash(normalizeURL(input))).toBe(";
+    expect(f.text.split(excerpt).length - 1).toBe(failures);
+    expect(out.split(excerpt).length - 1).toBe(1);
+  });
+
+  test("reads a failed run that never compiled as the build failure, every error block whole", () => {
+    const f = fixture("cargo_test_compile_error");
+    const out = distillWith("test", f.text, { failed: true })!;
+    for (const needle of f.mustKeep) expect(out).toContain(needle);
+    expect(out).not.toContain("Compiling rsdemo");
+    expect(distillWith("test", f.text, { failed: false })).toBeNull();
+  });
+
+  test("keeps a jest suite that failed to run, without jest's own frames, apart from the test tally", () => {
+    const out = distillWith("test", fixture("jest_suite_error_and_failures").text, { failed: true })!;
+    expect(out).toContain("  ● Test suite failed to run\n\n    Cannot find module './does-not-exist' from 'broken.test.js'");
+    expect(out).toContain("      at Object.require (broken.test.js:1:19)");
+    expect(out).not.toContain("node_modules/jest-resolve");
+  });
+
+  test("finds vitest's failures after its tally, where a host appends stderr to stdout", () => {
+    const f = fixture("vitest_fail_host_stderr_after_stdout");
+    const out = distillWith("test", f.text, { failed: true });
+    expect(out).not.toBeNull();
+    expect(stripAnsi(out!).match(/^ FAIL {2}test\//gm)).toHaveLength(3);
+  });
+
+  test("keeps a coverage report the run printed, whole", () => {
+    for (const name of ["jest_coverage_pass", "vitest_coverage_pass"]) {
+      const f = fixture(name);
+      const out = distillWith("test", f.text)!;
+      const table = f.text.split("\n").filter((line) => line.includes("|"));
+      expect(table.length).toBeGreaterThan(4);
+      for (const row of table) expect(out).toContain(row);
+    }
+  });
+
+  test("keeps compiler errors the test script printed outside the runner", () => {
+    const f = fixture("npm_test_tsc_and_jest");
+    const out = distillWith("test", f.text, { failed: true })!;
+    for (const line of f.text.split("\n").filter((l) => l.includes(": error TS"))) expect(out).toContain(line);
+    expect(out).toContain("  Type 'undefined' is not assignable to type 'Item'.");
+  });
+
+  test("keeps each failing TAP test's diagnostics and drops the runtime's own stack frames", () => {
+    const out = distillWith("test", fixture("node_test_fail_camelcase").text, { failed: true })!;
+    expect(out.match(/^ {4}not ok \d+ - /gm)).toHaveLength(5);
+    expect(out).toContain("options.camelcase.test.js:12:12");
+    expect(out).not.toContain("node:internal/test_runner");
+    expect(out).toContain("# fail 5");
+  });
+});
+
+describe("routing to the test distiller", () => {
+  const commands = ["cargo test", "cargo nextest run", "pytest -q", "python3 -m pytest", "python -m unittest discover", "npx jest", "yarn jest", "pnpm exec vitest", "npx vitest run", "npm test", "bun test", "node --test", "npx mocha", "npx playwright test", "go test ./...", "uv run pytest"];
+  for (const command of commands) test(`routes ${command}`, () => expect(routeCommand(command).distiller).toBe("test"));
+});
