@@ -8,6 +8,23 @@ const FAILURE_GLYPHS = ["✗", "✘", "❌"];
 const PASS_GLYPHS = ["✓", "✔", "✅"];
 const VERDICT_WORD = /fail(?:ed)?/g;
 
+/**
+ * Every rule above needs one of these words or glyphs. One regex pass over a whole block finds
+ * the few lines worth the full check: per-line JavaScript in a cold hook process cost more than
+ * the rest of the pipeline on large payloads (profiled on a 1 MB Read).
+ */
+const FAILURE_CANDIDATE = /(?:^|\n)([^\n]*(?:error|fatal:|exception:|panic:|fail|✗|✘|❌)[^\n]*)/gi;
+
+/** The lines of `text` that state a failure, trimmed. */
+export function failureLines(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(FAILURE_CANDIDATE)) {
+    const trimmed = match[1]!.trim();
+    if (trimmed !== "" && carriesFailure(trimmed)) found.push(trimmed);
+  }
+  return found;
+}
+
 export function carriesFailure(line: string): boolean {
   const lower = line.toLowerCase();
   const start = lower.trimStart();

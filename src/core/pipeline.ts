@@ -6,7 +6,7 @@
  */
 import { distillerFor } from "../distillers/index.ts";
 import { collapse } from "./collapse.ts";
-import { carriesFailure } from "./failure.ts";
+import { failureLines } from "./failure.ts";
 import { sniffFormat } from "./format.ts";
 import {
   ENORMOUS_HEAD_LINES,
@@ -18,8 +18,8 @@ import {
   MEANINGFUL_PERCENT,
   MIN_GAIN_INPUT_BYTES,
 } from "./limits.ts";
-import { byteLength, countLines, splitInclusive, splitLines, stripAnsi } from "./lines.ts";
-import { enormousMarker, isOmniMarkerLine, omittedMarker, omittedNotArchivedMarker } from "./markers.ts";
+import { byteLength, countLines, splitInclusive, stripAnsi } from "./lines.ts";
+import { enormousMarker, hasOmniMarkerLine, omittedMarker, omittedNotArchivedMarker } from "./markers.ts";
 import { commandRequestsPassthrough, isOwnRecoveryCommand, routeTool, stripExecWrapper, type DistillerId, type Route } from "./route.ts";
 import { scoreLines } from "./score.ts";
 import { capOutput } from "./truncate.ts";
@@ -99,6 +99,11 @@ export interface PipelineDeps {
   /** Past this many ms since the start, the raw bytes go back and the run is recorded as timed out. */
   deadlineMs?: number;
   log?: (message: string) => void;
+  /**
+   * Stages to run, all on by default. Only the benchmark switches one off: its `filters` arm runs
+   * no ledger, and a peer's `+ledger` arm runs our ledger over the peer's output with no filters.
+   */
+  stages?: { filters?: boolean; ledger?: boolean };
 }
 
 interface Outcome {
@@ -155,7 +160,7 @@ function declineReason(request: PipelineRequest, command: string, route: Route, 
   if (kind) return `structured:${kind}`;
   if (!hasStore) return "no archive";
   if (byteLength(text) < MIN_GAIN_INPUT_BYTES) return "below gain floor";
-  if (splitLines(text).some(isOmniMarkerLine)) return "already distilled";
+  if (hasOmniMarkerLine(text)) return "already distilled";
   if (route.distiller === null) return route.reason ?? "verbatim command";
   if (request.failed && !distillerFor(route.distiller).distillsFailedRuns) return "command failed";
   return null;
@@ -164,6 +169,7 @@ function declineReason(request: PipelineRequest, command: string, route: Route, 
 function project(request: PipelineRequest, command: string, route: Route, deps: PipelineDeps, startedMs: number): Outcome {
   const declined = declineReason(request, command, route, deps.store !== null);
   if (declined) return raw(request, declined, route.distiller);
+  if (deps.stages?.filters === false) return raw(request, "filters off", route.distiller);
   const store = deps.store!;
   const distillerId = route.distiller!;
   const input = trimEnormous(request.text);
@@ -225,11 +231,7 @@ function trimEnormous(text: string): string {
 /** Every distinct line that states a failure must still be readable in the output. */
 function keepsEveryFailure(rawText: string, output: string): boolean {
   const plainOutput = stripAnsi(output);
-  for (const line of splitLines(stripAnsi(rawText))) {
-    const trimmed = line.trim();
-    if (trimmed !== "" && carriesFailure(trimmed) && !plainOutput.includes(trimmed)) return false;
-  }
-  return true;
+  return failureLines(stripAnsi(rawText)).every((line) => plainOutput.includes(line));
 }
 
 function lostDescription(rawText: string, output: string): string {

@@ -47,3 +47,7 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
     return null;
   }
 }
+
+export function stderrIsTty(): boolean {
+  return Boolean(process.stderr.isTTY);
+}

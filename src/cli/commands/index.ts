@@ -15,6 +15,7 @@ export interface CommandEntry {
 export const commands: Record<string, CommandEntry> = {
   retrieve: { group: "SEE WHAT IT SAVED", summary: "print the bytes behind a marker's handle", load: () => import("./retrieve.ts") },
   diff: { group: "SEE WHAT IT SAVED", summary: "the last command, raw against delivered", load: () => import("./diff.ts") },
+  bench: { group: "TUNE IT", summary: "replay a corpus through the pipeline, or time the built executable", load: () => import("./bench.ts") },
   exec: { group: "TUNE IT", summary: "run a command through the pipeline", load: () => import("./exec.ts") },
   version: { group: "MEMORY", summary: "version, build and resolved paths", load: () => import("./version.ts") },
 };
