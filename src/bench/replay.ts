@@ -71,7 +71,8 @@ export type PlantedStage = (call: CorpusCall, delivered: string, archive: (conte
 export interface ReplayOptions {
   env: Env;
   onProgress?: (done: number, total: number) => void;
-  plant?: PlantedStage;
+  /** Called once per arm, so a planted stage's state never leaks from one arm to the next. */
+  plant?: () => PlantedStage;
 }
 
 export function replayCorpus(corpus: Corpus, arms: Arm[], options: ReplayOptions): ArmResult[] {
@@ -91,6 +92,7 @@ function replayArm(corpus: Corpus, arm: Arm, options: ReplayOptions, tick: () =>
   const dbPath = join(home, ".omni", "omni.db");
   const db = arm.pipeline ? openDatabase(dbPath) : null;
   const auditor = createAuditor();
+  const plant = options.plant?.();
   const result: ArmResult = { arm, outcomes: [], audit: null, findings: [], invalidReplies: 0, folds: { session: { markers: 0, foldedBytes: 0 }, project: { markers: 0, foldedBytes: 0 } }, seconds: 0 };
   try {
     const hook = db ? hookRunner(db, arm, { PATH: options.env.PATH, HOME: home, OMNI_DB_PATH: dbPath }) : null;
@@ -102,7 +104,7 @@ function replayArm(corpus: Corpus, arm: Arm, options: ReplayOptions, tick: () =>
         delivered = ran.delivered;
         if (!ran.validReply) result.invalidReplies++;
         const archive = createPipelineStore(db);
-        if (options.plant) delivered = options.plant(call, delivered, (content) => archive.archive(content, byteLength(content), systemClock.now()));
+        if (plant) delivered = plant(call, delivered, (content) => archive.archive(content, byteLength(content), systemClock.now()));
         const resolve = (handle: string) => getBlock(db, handle)?.content ?? null;
         auditor.observe(call, delivered, resolve);
         for (const fold of foldsIn(delivered)) {
