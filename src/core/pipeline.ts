@@ -14,6 +14,7 @@ import {
   ENORMOUS_TAIL_LINES,
   GUARDRAIL_PERCENT,
   MAX_ARCHIVE_BYTES,
+  MAX_INPUT_BYTES,
   MAX_OUTPUT_BYTES,
   MEANINGFUL_PERCENT,
   MIN_GAIN_INPUT_BYTES,
@@ -145,6 +146,8 @@ export function runPipeline(request: PipelineRequest, deps: PipelineDeps): Pipel
   return result;
 }
 
+const TOO_LARGE = "too large";
+
 function raw(request: PipelineRequest, reason: string, distiller: DistillerId | null = null): Outcome {
   return { text: request.text, route: "passthrough", reason, distiller, handle: null };
 }
@@ -154,6 +157,7 @@ function declineReason(request: PipelineRequest, command: string, route: Route, 
   const text = request.text;
   if (request.passthroughRequested || commandRequestsPassthrough(command)) return "passthrough requested";
   if (text === "") return "empty";
+  if (byteLength(text) > MAX_INPUT_BYTES) return TOO_LARGE;
   if (!text.isWellFormed()) return "not valid text";
   if (isOwnRecoveryCommand(command)) return "own recovery command";
   const kind = sniffFormat(text);
@@ -261,8 +265,9 @@ function record(request: PipelineRequest, command: string, route: Route, result:
       handle: result.handle,
       projectPath: request.projectPath ?? null,
       exitCode: request.exitCode ?? null,
-      raw: request.text,
-      delivered: result.delivered,
+      // Past the input ceiling nothing was edited: keeping megabytes of trace would only grow the file.
+      raw: result.reason === TOO_LARGE ? "" : request.text,
+      delivered: result.reason === TOO_LARGE ? "" : result.delivered,
     });
   } catch (error) {
     // Accounting is not worth a broken reply.

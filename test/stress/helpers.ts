@@ -40,3 +40,10 @@ export function isValidReply(stdout: string): boolean {
 export function handlesIn(text: string): string[] {
   return [...text.matchAll(/omni retrieve ([0-9a-f]{16})/g)].map((m) => m[1]!);
 }
+
+/** What the reader gets: the replaced text from a reply, or the original when the hook printed nothing. */
+export function deliveredText(stdout: string, original: string): string {
+  if (stdout === "") return original;
+  const output = JSON.parse(stdout).hookSpecificOutput.updatedToolOutput;
+  return output.file?.content ?? output.stdout ?? output.content ?? output.result ?? original;
+}
