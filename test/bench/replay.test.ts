@@ -116,4 +116,31 @@ describe("omni bench replay audit", () => {
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain("--from-db --all");
   });
+
+  test("--from-db replays the user's model-facing traces, and --all adds terminal rows and says so", () => {
+    sandbox = makeSandbox();
+    const payloads = readFileSync(SESSION, "utf8").split("\n").slice(0, 3);
+    for (const payload of payloads) runOmni(["--post-hook"], { env: sandbox.env, stdin: payload });
+    runOmni(["exec", "git", "--version"], { env: sandbox.env });
+    const env = { ...sandbox.env, OMNI_BENCH_DB: sandbox.dbPath };
+    const modelFacing = JSON.parse(runOmni(["bench", "replay", "--from-db", "--json"], { env }).stdout.toString());
+    expect(modelFacing.corpus.calls).toBe(3);
+    expect(Object.keys(modelFacing.corpus.excluded).join()).toContain("terminal rows");
+    const all = JSON.parse(runOmni(["bench", "replay", "--from-db", "--all", "--json"], { env }).stdout.toString());
+    expect(all.corpus.calls).toBe(4);
+    expect(all.corpus.population).toContain("including terminal");
+    expect(all.corpus.agentIds).toEqual({ claude_code: 3, terminal: 1 });
+  });
+
+  test("adds a peer arm and a peer+ledger arm when a variable names a program", () => {
+    sandbox = makeSandbox();
+    const env = { ...sandbox.env, OMNI_BENCH_RTK: Bun.which("cat")! };
+    const report = JSON.parse(runOmni(["bench", "replay", "--json", SESSION], { env }).stdout.toString());
+    const ids = report.arms.map((arm: { id: string }) => arm.id);
+    expect(ids).toEqual(["raw", "filters", "filters+ledger", "rtk", "rtk+ledger"]);
+    // cat is the identity filter: its arm saves exactly nothing, over identical bytes in.
+    const rtk = report.arms.find((arm: { id: string }) => arm.id === "rtk");
+    expect(rtk.totals.bytesIn).toBe(report.arms[0].totals.bytesIn);
+    expect(rtk.totals.bytesOut).toBe(rtk.totals.bytesIn);
+  });
 });

@@ -1,8 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
+import { makeSandbox, OMNI_EXE, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 import { corpusPayloads, isValidReply } from "./helpers.ts";
 
 let sandbox: Sandbox;
@@ -24,6 +24,27 @@ test("a database that cannot be created (read-only location) degrades to passthr
   const result = runOmni(["--post-hook"], { env: { ...sandbox.env, OMNI_DB_PATH: "/proc/omni-test/omni.db" }, stdin: noisy() });
   expect(result.exitCode).toBe(0);
   expect(result.stdout.toString()).toBe("");
+});
+
+test("a full disk degrades to passthrough, and the database survives it (when a private tmpfs can be mounted)", () => {
+  sandbox = makeSandbox();
+  const disk = join(sandbox.home, "disk");
+  const payloadFile = join(sandbox.home, "payload.json");
+  writeFileSync(payloadFile, noisy());
+  mkdirSync(disk);
+  const env = { ...sandbox.env, OMNI_DB_PATH: join(disk, "omni.db") };
+  // Inside a private mount namespace: a 512 KB tmpfs, one run to create the database, fill it, run again.
+  const script = `mount -t tmpfs -o size=512k tmpfs "$1" || exit 99
+    "$2" --post-hook < "$3" > "$1/../first.out"; echo "first $?"
+    dd if=/dev/zero of="$1/fill" bs=4k 2>/dev/null
+    "$2" --post-hook < "$3" > "$1/../full.out"; echo "full $?"
+    rm -f "$1/fill"
+    "$2" --post-hook < "$3" > "$1/../after.out"; echo "after $?"
+    sqlite_ok=$("$2" --post-hook < "$3" >/dev/null; echo $?); echo "again $sqlite_ok"`;
+  const run = Bun.spawnSync(["unshare", "-m", "sh", "-c", script, "sh", disk, OMNI_EXE, payloadFile], { env, stdout: "pipe", stderr: "pipe" });
+  if (run.exitCode === 99 || run.exitCode === null || Buffer.from(run.stderr).toString().includes("unshare")) return; // cannot mount here
+  expect(Buffer.from(run.stdout).toString()).toBe("first 0\nfull 0\nafter 0\nagain 0\n");
+  for (const name of ["first", "full", "after"]) expect(isValidReply(readFileSync(join(sandbox.home, `${name}.out`), "utf8"))).toBe(true);
 });
 
 test("creates the database directory 0700 and the file 0600", () => {
