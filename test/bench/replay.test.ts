@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { aggregate } from "../../src/bench/aggregate.ts";
 import { loadSources } from "../../src/bench/corpus.ts";
 import { armsFor, replayCorpus, type PlantedStage } from "../../src/bench/replay.ts";
+import { carriesFailure } from "../../src/core/failure.ts";
 import { lineKey } from "../../src/core/handle.ts";
 import { splitLines } from "../../src/core/lines.ts";
 import { isOmniMarkerLine } from "../../src/core/markers.ts";
@@ -43,16 +44,18 @@ function replayFailures(sources: string[], plant?: () => PlantedStage): number {
  * defect: folded lines are recorded as delivered, so a project fold later becomes a false
  * "already shown" claim in a session that never saw them.
  */
-function plantedLedger(recordFolded: boolean): PlantedStage {
+function plantedLedger(recordFolded: boolean, foldFailures = false): PlantedStage {
   const session = new Map<string, Set<string>>();
   const project = new Set<string>();
   return (call, delivered, archive) => {
     const seen = session.get(call.scope!) ?? session.set(call.scope!, new Set()).get(call.scope!)!;
     // Marker lines are the pipeline's own; a ledger never folds them.
-    const lines = splitLines(delivered).filter((line) => line.trim() !== "" && !isOmniMarkerLine(line));
+    // Failure lines are never folded: a repeated failure is the signal that it persists.
+    const exempt = (line: string) => isOmniMarkerLine(line) || (!foldFailures && carriesFailure(line.trim()));
+    const lines = splitLines(delivered).filter((line) => line.trim() !== "" && !exempt(line));
     const fromSession = lines.filter((line) => seen.has(lineKey(line)));
     const fromProject = lines.filter((line) => !seen.has(lineKey(line)) && project.has(lineKey(line)));
-    const kept = [...lines.filter((line) => !seen.has(lineKey(line)) && !project.has(lineKey(line))), ...splitLines(delivered).filter(isOmniMarkerLine)];
+    const kept = [...lines.filter((line) => !seen.has(lineKey(line)) && !project.has(lineKey(line))), ...splitLines(delivered).filter(exempt)];
     const out = [...kept];
     if (fromSession.length) out.push(`[OMNI: ${fromSession.length} lines already shown, omni retrieve ${archive(fromSession.join("\n"))}]`);
     if (fromProject.length) out.push(`[OMNI: ${fromProject.length} lines not shown here, omni retrieve ${archive(fromProject.join("\n"))}]`);
@@ -62,10 +65,10 @@ function plantedLedger(recordFolded: boolean): PlantedStage {
   };
 }
 
-/** One real Read payload, read by session a, then twice by session b, in the same project. */
-function repeatedReadCorpus(): string {
+/** One real payload (a Read by default), read by session a, then twice by session b, in the same project. */
+function repeatedReadCorpus(source = SESSION, pick = (line: string) => line.includes('"tool_name": "Read"') && line.includes("README.md")): string {
   dir = mkdtempSync(join(tmpdir(), "omni-bench-test-"));
-  const read = readFileSync(SESSION, "utf8").split("\n").find((line) => line.includes('"tool_name": "Read"') && line.includes("README.md"))!;
+  const read = readFileSync(source, "utf8").split("\n").find(pick)!;
   const payload = JSON.parse(read);
   const path = join(dir, "reads.jsonl");
   writeFileSync(path, ["a", "b", "b"].map((session) => JSON.stringify({ ...payload, session_id: session })).join("\n"));
@@ -83,8 +86,33 @@ describe("omni bench replay audit", () => {
     expect(replayFailures([source])).toBeGreaterThan(0);
   });
 
+  test("counts a structured payload delivered with a byte changed", () => {
+    dir = mkdtempSync(join(tmpdir(), "omni-bench-test-"));
+    const path = join(dir, "package-json.jsonl");
+    writeFileSync(path, readFileSync(SESSION, "utf8").split("\n").find((line) => line.includes('"file_path": "/repo/ufo/package.json"'))!);
+    const corpus = loadSources([path]);
+    const clean = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {} }));
+    expect(clean.arms[1]!.audit!.structuredChanged).toBe(0);
+    const reformatted = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {}, plant: () => (_call, delivered) => delivered.replace("{", "{ ") }));
+    expect(reformatted.arms[1]!.audit!.structuredChanged).toBe(1);
+    expect(reformatted.failures).toBeGreaterThan(0);
+  });
+
   test("passes an honest two-scope ledger", () => {
     expect(replayFailures([repeatedReadCorpus()], () => plantedLedger(false))).toBe(0);
+  });
+
+  test("fails when the ledger folds a failure line", () => {
+    const failingRun = () => repeatedReadCorpus(join(SHARED, "corpus/sessions/gen-neverthrow-jest-map-bug.jsonl"), (line) => line.includes('"command": "npx jest tests/index.test.ts"'));
+    expect(replayFailures([failingRun()], () => plantedLedger(false))).toBe(0);
+    expect(replayFailures([failingRun()], () => plantedLedger(false, true))).toBeGreaterThan(0);
+  });
+
+  test("fails when a reply carries a handle the archive cannot resolve", () => {
+    const corpus = loadSources([fixtureFolder()]);
+    const plant = () => (_call: unknown, delivered: string) => `${delivered}\n[OMNI: 3 lines omitted, omni retrieve 0123456789abcdef for full output]`;
+    const report = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {}, plant }));
+    expect(report.arms[1]!.audit!.unresolvedHandles).toBe(1);
   });
 
   test("fails when the ledger records the lines it folded", () => {

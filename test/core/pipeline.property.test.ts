@@ -9,6 +9,7 @@ import { runPipeline, type PipelineRequest } from "../../src/core/pipeline.ts";
 import { getBlock } from "../../src/store/archive.ts";
 import { openDatabase } from "../../src/store/db.ts";
 import { createPipelineStore } from "../../src/store/index.ts";
+import { loadFixtures } from "../helpers/fixtures.ts";
 import { corpusPayloads, FULL } from "../stress/helpers.ts";
 
 const ONE_MARKER_BYTES = 200;
@@ -58,9 +59,17 @@ test("random and mutated real outputs: never throws, never longer than input plu
 });
 
 test("structured input is handed back byte-identical", () => {
+  // Real structured captures, and generated documents long enough that any distiller would cut them.
+  const real = loadFixtures().filter((f) => f.structured).map((f) => f.text);
+  const longDocument = fc.array(fc.record({ name: fc.string(), version: fc.string(), ok: fc.boolean(), n: fc.integer() }), { minLength: 120, maxLength: 300 });
+  const structured = fc.oneof(
+    fc.constantFrom(...real),
+    longDocument.map((rows) => JSON.stringify(rows, null, 2)),
+    longDocument.map((rows) => rows.map((row) => JSON.stringify(row)).join("\n")),
+    longDocument.map((rows) => ["name,version,ok,n", ...rows.map((r) => [r.name.replace(/[",\n\r]/g, "_"), r.version.replace(/[",\n\r]/g, "_"), r.ok, r.n].join(","))].join("\n")),
+  );
   fc.assert(
-    fc.property(fc.json({ maxDepth: 4 }), fc.constantFrom("cargo build", "cat x.json", "kubectl get pods"), (json, command) => {
-      const text = JSON.stringify(JSON.parse(json), null, 2);
+    fc.property(structured, fc.constantFrom("cargo build", "cat x.json", "kubectl get pods", "npm ls --all"), (text, command) => {
       expect(runPipeline(request(text, command, "Bash"), deps).delivered).toBe(text);
     }),
     { numRuns: runs },
