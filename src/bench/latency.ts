@@ -32,6 +32,9 @@ export interface LatencyCase {
   medianMs: number;
   /** median / floor median. */
   ratioToFloor: number;
+  /** Median CPU time (user + system) and its ratio to the floor's: less sensitive to other load. */
+  medianCpuMs: number;
+  cpuRatioToFloor: number;
 }
 
 export interface LatencyReport {
@@ -138,12 +141,12 @@ export function measureLatency(options: LatencyOptions): LatencyReport {
     ];
     const env = (db: string) => ({ PATH: process.env.PATH, HOME: home, OMNI_DB_PATH: db });
     const trueExe = Bun.which("true") ?? "/bin/true";
-    type Case = { name: string; payloadBytes: number; db: "fresh" | "large" | null; argv: string[]; env: Record<string, string | undefined>; stdin?: Uint8Array; samples: number[] };
+    type Case = { name: string; payloadBytes: number; db: "fresh" | "large" | null; argv: string[]; env: Record<string, string | undefined>; stdin?: Uint8Array; samples: number[]; cpu: number[] };
     const cases: Case[] = [
-      { name: "true", payloadBytes: 0, db: null, argv: [trueExe], env: env(freshDb), samples: [] },
-      { name: "floor: omni --version", payloadBytes: 0, db: null, argv: [options.exe, "--version"], env: env(freshDb), samples: [] },
+      { name: "true", payloadBytes: 0, db: null, argv: [trueExe], env: env(freshDb), samples: [], cpu: [] },
+      { name: "floor: omni --version", payloadBytes: 0, db: null, argv: [options.exe, "--version"], env: env(freshDb), samples: [], cpu: [] },
       ...(["fresh", "large"] as const).flatMap((db) =>
-        payloads.map((payload) => ({ name: `post-hook ${payload.name}`, payloadBytes: payload.bytes, db, argv: [options.exe, "--post-hook"], env: env(db === "fresh" ? freshDb : largeDb), stdin: payload.body, samples: [] as number[] })),
+        payloads.map((payload) => ({ name: `post-hook ${payload.name}`, payloadBytes: payload.bytes, db, argv: [options.exe, "--post-hook"], env: env(db === "fresh" ? freshDb : largeDb), stdin: payload.body, samples: [] as number[], cpu: [] as number[] })),
       ),
     ];
     for (let round = 0; round < options.warmup + options.runs; round++) {
@@ -151,11 +154,23 @@ export function measureLatency(options: LatencyOptions): LatencyReport {
       for (const item of cases) {
         const sample = sampleProcess(item.argv, { env: item.env, stdin: item.stdin });
         if (sample.exitCode !== 0) throw new Error(`${item.name} exited ${sample.exitCode}`);
-        if (round >= options.warmup) item.samples.push(sample.wallMs);
+        if (round >= options.warmup) {
+          item.samples.push(sample.wallMs);
+          item.cpu.push(sample.cpuMs);
+        }
       }
     }
     const floorMs = median(cases[1]!.samples);
-    const results: LatencyCase[] = cases.map((item) => ({ name: item.name, payloadBytes: item.payloadBytes, db: item.db, medianMs: median(item.samples), ratioToFloor: median(item.samples) / floorMs }));
+    const floorCpuMs = median(cases[1]!.cpu);
+    const results: LatencyCase[] = cases.map((item) => ({
+      name: item.name,
+      payloadBytes: item.payloadBytes,
+      db: item.db,
+      medianMs: median(item.samples),
+      ratioToFloor: median(item.samples) / floorMs,
+      medianCpuMs: median(item.cpu),
+      cpuRatioToFloor: median(item.cpu) / floorCpuMs,
+    }));
     const hookCases = results.filter((item) => item.db !== null);
     const largeOverFresh = payloads.map((payload) => {
       const fresh = hookCases.find((item) => item.db === "fresh" && item.name.endsWith(payload.name))!;

@@ -78,8 +78,8 @@ export function renderLatency(report: LatencyReport): string {
   out.push("");
   out.push(
     table(
-      ["case", "database", "median ms", "× floor"],
-      report.cases.map((item) => [item.name, item.db ?? "-", item.medianMs.toFixed(1), item.ratioToFloor.toFixed(2)]),
+      ["case", "database", "median ms", "× floor", "cpu ms", "cpu × floor"],
+      report.cases.map((item) => [item.name, item.db ?? "-", item.medianMs.toFixed(1), item.ratioToFloor.toFixed(2), item.medianCpuMs.toFixed(1), item.cpuRatioToFloor.toFixed(2)]),
     ),
   );
   out.push("");

@@ -7,6 +7,8 @@ import { join } from "node:path";
 export interface ProcessSample {
   exitCode: number;
   wallMs: number;
+  /** User + system CPU time of the child: steadier than wall time on a shared machine. */
+  cpuMs: number;
   stdout: Buffer;
 }
 
@@ -14,7 +16,8 @@ export function sampleProcess(argv: string[], options: { env: Record<string, str
   const started = performance.now();
   const child = Bun.spawnSync(argv, { env: options.env, stdin: options.stdin ?? "ignore", stdout: "pipe", stderr: "ignore" });
   const wallMs = performance.now() - started;
-  return { exitCode: child.exitCode ?? -1, wallMs, stdout: Buffer.from(child.stdout) };
+  const cpuMs = Number(child.resourceUsage?.cpuTime.total ?? 0n) / 1000;
+  return { exitCode: child.exitCode ?? -1, wallMs, cpuMs, stdout: Buffer.from(child.stdout) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
 import { carriesFailure, failureLines } from "../../src/core/failure.ts";
-import { splitLines } from "../../src/core/lines.ts";
+import { countLines, splitInclusive, splitLines } from "../../src/core/lines.ts";
 import { hasOmniMarkerLine, isOmniMarkerLine } from "../../src/core/markers.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 
@@ -29,6 +29,15 @@ test("hasOmniMarkerLine agrees with checking every line", () => {
   fc.assert(
     fc.property(text, (t) => {
       expect(hasOmniMarkerLine(t)).toBe(splitLines(t).some(isOmniMarkerLine));
+    }),
+    { numRuns: 500 },
+  );
+});
+
+test("countLines counts what splitInclusive splits", () => {
+  fc.assert(
+    fc.property(text, (t) => {
+      expect(countLines(t)).toBe(splitInclusive(t).length);
     }),
     { numRuns: 500 },
   );
