@@ -35,6 +35,8 @@ export interface ArmSummary {
   findings: string[];
   invalidReplies: number;
   folds: Record<"session" | "project", FoldTotals>;
+  /** The same totals read back from the arm's run rows; the report says if they ever disagree. */
+  recorded: ArmResult["recorded"];
 }
 
 export interface ReplayReport {
@@ -104,7 +106,7 @@ function summarizeArm(result: ArmResult): ArmSummary {
     else totals.savedNothing++;
   }
   totals.savedPercent = percentSaved(totals.bytesIn, totals.bytesOut);
-  return { id: result.arm.id, totals, seconds: result.seconds, audit: result.audit, findings: result.findings, invalidReplies: result.invalidReplies, folds: result.folds };
+  return { id: result.arm.id, totals, seconds: result.seconds, audit: result.audit, findings: result.findings, invalidReplies: result.invalidReplies, folds: result.folds, recorded: result.recorded };
 }
 
 function group(results: ArmResult[], buckets: Bucket[], keyOf: (bucket: Bucket) => string, order?: readonly string[]): GroupRow[] {

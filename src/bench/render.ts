@@ -38,6 +38,12 @@ export function renderReplay(report: ReplayReport): string {
       report.arms.map((arm) => [arm.id, arm.totals.bytesIn.toLocaleString("en-US"), arm.totals.bytesOut.toLocaleString("en-US"), pct(arm.totals.savedPercent), String(arm.totals.savedNothing), String(arm.totals.shrank), String(arm.totals.grew), arm.seconds.toFixed(1)]),
     ),
   );
+  for (const arm of report.arms) {
+    const rows = arm.recorded;
+    if (rows && (rows.inputBytes !== arm.totals.bytesIn || rows.deliveredBytes !== arm.totals.bytesOut)) {
+      out.push(`  ${arm.id}: run rows say ${rows.inputBytes.toLocaleString("en-US")} → ${rows.deliveredBytes.toLocaleString("en-US")} bytes (what omni stats reads), not the figures above`);
+    }
+  }
   out.push("");
   out.push("Ledger folds by scope (markers, bytes behind them)");
   out.push(

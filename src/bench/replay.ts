@@ -17,6 +17,7 @@ import type { Env } from "../platform/paths.ts";
 import { getBlock } from "../store/archive.ts";
 import { openDatabase, type Db } from "../store/db.ts";
 import { createPipelineStore } from "../store/index.ts";
+import { recordedTotals } from "../store/traces.ts";
 import { createAuditor, foldsIn, type AuditCounts } from "./audit.ts";
 import type { Corpus, CorpusCall } from "./corpus.ts";
 import { runPeer, type Peer } from "./peers.ts";
@@ -62,6 +63,8 @@ export interface ArmResult {
   /** Hook replies that were not valid JSON. */
   invalidReplies: number;
   folds: Record<"session" | "project", FoldTotals>;
+  /** Totals from the arm's own run rows (what `omni stats` reads); null for arms without a pipeline. */
+  recorded: { rows: number; inputBytes: number; deliveredBytes: number } | null;
   seconds: number;
 }
 
@@ -93,7 +96,7 @@ function replayArm(corpus: Corpus, arm: Arm, options: ReplayOptions, tick: () =>
   const db = arm.pipeline ? openDatabase(dbPath) : null;
   const auditor = createAuditor();
   const plant = options.plant?.();
-  const result: ArmResult = { arm, outcomes: [], audit: null, findings: [], invalidReplies: 0, folds: { session: { markers: 0, foldedBytes: 0 }, project: { markers: 0, foldedBytes: 0 } }, seconds: 0 };
+  const result: ArmResult = { arm, outcomes: [], audit: null, findings: [], invalidReplies: 0, folds: { session: { markers: 0, foldedBytes: 0 }, project: { markers: 0, foldedBytes: 0 } }, recorded: null, seconds: 0 };
   try {
     const hook = db ? hookRunner(db, arm, { PATH: options.env.PATH, HOME: home, OMNI_DB_PATH: dbPath }) : null;
     for (const call of corpus.calls) {
@@ -116,6 +119,7 @@ function replayArm(corpus: Corpus, arm: Arm, options: ReplayOptions, tick: () =>
       tick();
     }
     if (db) {
+      result.recorded = recordedTotals(db);
       result.audit = auditor.counts();
       result.findings = auditor.examples();
     }

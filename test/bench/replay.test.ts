@@ -138,6 +138,14 @@ describe("omni bench replay audit", () => {
     expect(text).toContain(json.arms[1].totals.bytesOut.toLocaleString("en-US"));
   });
 
+  test("each arm's headline equals the totals of the run rows it recorded (what omni stats reads)", () => {
+    const corpus = loadSources([SESSION]);
+    const report = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {} }));
+    for (const arm of report.arms.filter((a) => a.recorded !== null)) {
+      expect(arm.recorded).toEqual({ rows: corpus.calls.length, inputBytes: arm.totals.bytesIn, deliveredBytes: arm.totals.bytesOut });
+    }
+  });
+
   test("rejects --all without --from-db, naming the fix", () => {
     sandbox = makeSandbox();
     const result = runOmni(["bench", "replay", "--all", SESSION], { env: sandbox.env });
