@@ -7,7 +7,7 @@ import { carriesFailure } from "../core/failure.ts";
 import { sniffFormat } from "../core/format.ts";
 import { lineKey } from "../core/handle.ts";
 import { splitLines } from "../core/lines.ts";
-import { isOmniMarkerLine } from "../core/markers.ts";
+import { isOmniMarkerLine, type FoldOrigin } from "../core/markers.ts";
 import type { CorpusCall } from "./corpus.ts";
 
 export interface AuditCounts {
@@ -97,8 +97,6 @@ export function createAuditor(): Auditor {
     examples: () => [...examples],
   };
 }
-
-export type FoldOrigin = "session" | "project";
 
 /** Every ledger fold marker in a delivery, with the origin its wording claims. */
 export function foldsIn(delivered: string): Array<{ origin: FoldOrigin; handle: string }> {
