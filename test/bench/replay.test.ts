@@ -166,6 +166,8 @@ describe("omni bench replay audit", () => {
     expect(all.corpus.calls).toBe(4);
     expect(all.corpus.population).toContain("including terminal");
     expect(all.corpus.agentIds).toEqual({ claude_code: 3, terminal: 1 });
+    const byEnv = JSON.parse(runOmni(["bench", "replay", "--from-db", "--json"], { env: { ...env, OMNI_BENCH_ALL: "1" } }).stdout.toString());
+    expect(byEnv.corpus.calls).toBe(4);
   });
 
   test("adds a peer arm and a peer+ledger arm when a variable names a program", () => {

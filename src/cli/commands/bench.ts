@@ -20,7 +20,7 @@ export default defineCommand({
   flags: {
     json: { type: "boolean", description: "print the same numbers as one JSON object" },
     "from-db": { type: "boolean", description: "replay your own execution_traces (OMNI_BENCH_DB, else the omni database)" },
-    all: { type: "boolean", description: "with --from-db: include terminal rows (no model read them), and say so" },
+    all: { type: "boolean", description: "with --from-db: include terminal rows (no model read them), and say so (also OMNI_BENCH_ALL=1)" },
     runs: { type: "string", valueName: "n", description: `latency: measured rounds per case (at least ${MIN_LATENCY_RUNS}; default ${MIN_LATENCY_RUNS})` },
     exe: { type: "string", valueName: "path", description: "latency: the executable to time (default: this one when compiled, else dist/omni)" },
   },
@@ -46,7 +46,7 @@ function replay(env: Env, sources: string[], flags: Record<string, string | bool
   if (!flags["from-db"] && sources.length === 0) throw new ActionableError("name a corpus, e.g. omni bench replay ../shared/corpus/sessions, or replay your own traces with --from-db");
   let corpus;
   try {
-    corpus = flags["from-db"] ? loadFromDb(env.OMNI_BENCH_DB || databasePath(env), Boolean(flags.all)) : loadSources(sources);
+    corpus = flags["from-db"] ? loadFromDb(env.OMNI_BENCH_DB || databasePath(env), Boolean(flags.all) || env.OMNI_BENCH_ALL === "1") : loadSources(sources);
   } catch (error) {
     throw new ActionableError(`cannot read the corpus: ${error instanceof Error ? error.message : String(error)}`);
   }
