@@ -14,12 +14,14 @@ import { decodeUtf8 } from "../platform/io.ts";
 
 /** Room for the JSON around the tool output (ids, paths, the echoed input). */
 const PAYLOAD_ENVELOPE_BYTES = 64 * 1024;
+/** A payload past this carries more output than the pipeline edits: the host keeps its bytes. */
+export const MAX_HOOK_PAYLOAD_BYTES = MAX_INPUT_BYTES + PAYLOAD_ENVELOPE_BYTES;
 
 /** Returns the reply JSON to print, or null to print nothing. */
 export function postToolReply(stdin: Uint8Array, env: Env, deps: PipelineDeps): string | null {
   // Past the input ceiling the output inside is too large to edit anyway: parsing it would only
   // multiply the host's payload in memory (a 50 MB payload peaked at 450 MB before this gate).
-  if (stdin.length > MAX_INPUT_BYTES + PAYLOAD_ENVELOPE_BYTES) return null;
+  if (stdin.length > MAX_HOOK_PAYLOAD_BYTES) return null;
   const text = decodeUtf8(stdin);
   if (text === null || text.trim() === "") return null;
   let payload: unknown;

@@ -2,7 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { fixtureTexts, linesOf, readPayload } from "../../src/bench/latency.ts";
-import { MAX_ARCHIVE_BYTES } from "../../src/core/limits.ts";
+import { MAX_ARCHIVE_BYTES, MAX_INPUT_BYTES } from "../../src/core/limits.ts";
 import { peakRssBytes } from "../../src/platform/measure.ts";
 import { putBlock } from "../../src/store/archive.ts";
 import { openDatabase } from "../../src/store/db.ts";
@@ -15,6 +15,8 @@ afterEach(() => sandbox?.cleanup());
 
 const texts = fixtureTexts(join(REPO_ROOT, "test/fixtures"));
 const MIB = 1024 * 1024;
+/** A bare run of the executable peaks around 40 MiB. */
+const BASELINE_RSS_BYTES = 64 * MIB;
 
 test("a 20,000-line payload peaks within 2× the memory of a 20-line one", () => {
   sandbox = makeSandbox();
@@ -26,7 +28,7 @@ test("a 20,000-line payload peaks within 2× the memory of a 20-line one", () =>
   expect(large).toBeLessThan(small * 2);
 });
 
-test("a 50 MB payload is handed back untouched by the hook and by pipe, exit 0, within a bounded peak", () => {
+test("a 50 MB payload is handed back untouched by the hook and by pipe, exit 0, with a peak bounded by the input ceiling", () => {
   sandbox = makeSandbox();
   const text = "y".repeat(50 * MIB);
   for (const [args, body] of [
@@ -39,8 +41,8 @@ test("a 50 MB payload is handed back untouched by the hook and by pipe, exit 0, 
     const rss = peakRssBytes([OMNI_EXE, ...args], { env: sandbox.env, stdin: body });
     if (rss === null) continue;
     console.log(`peak RSS for a 50 MB payload (${args[0]}): ${(rss / MIB).toFixed(1)} MiB`);
-    // The input is held a few times (stdin chunks, their concatenation, the decoded text); never more.
-    expect(rss).toBeLessThan(5 * 50 * MIB);
+    // Past the 16 MiB input ceiling nothing is held whole: the peak is bounded by the ceiling, not the input.
+    expect(rss).toBeLessThan(BASELINE_RSS_BYTES + 4 * MAX_INPUT_BYTES);
   }
 }, 60_000);
 
