@@ -2,9 +2,9 @@
  * Hook entry points. Hooks fail open: any error, bad payload or broken database means print
  * nothing and exit 0, so the host keeps its own bytes. A watchdog bounds the whole process.
  */
-import { postToolReply } from "../hooks/post-tool.ts";
+import { MAX_HOOK_PAYLOAD_BYTES, postToolReply } from "../hooks/post-tool.ts";
 import { preCompact } from "../hooks/pre-compact.ts";
-import { readStdin, writeOut } from "../platform/io.ts";
+import { readStdinWithin, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
 import { forgetReader } from "../store/ledger.ts";
 import { hookDeadlineMs, openRuntime } from "./deps.ts";
@@ -16,7 +16,9 @@ export async function runHookMode(flag: string, env: Env): Promise<number> {
   setTimeout(() => process.exit(0), hookDeadlineMs(env) * 2).unref();
   let runtime: ReturnType<typeof openRuntime> | null = null;
   try {
-    const stdin = await readStdin();
+    // An oversized payload is drained, not held: the host keeps its bytes and memory stays flat.
+    const stdin = await readStdinWithin(MAX_HOOK_PAYLOAD_BYTES, () => {});
+    if (stdin === null) return 0;
     runtime = openRuntime(env, true);
     const db = runtime.db;
     if (flag === "--pre-compact") {

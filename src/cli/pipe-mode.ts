@@ -1,6 +1,7 @@
 /** `cmd | omni`: distill whatever arrives on stdin; the command hint comes from --cmd or OMNI_CMD. */
 import { detectAgentId } from "../core/agent-id.ts";
-import { readStdin, stdoutIsTty } from "../platform/io.ts";
+import { MAX_INPUT_BYTES } from "../core/limits.ts";
+import { readStdinWithin, stdoutIsTty, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
 import { deliver } from "./deliver.ts";
 import { parseFlags, type FlagSpecs } from "./flags.ts";
@@ -13,7 +14,10 @@ export const PIPE_FLAGS: FlagSpecs = {
 
 export async function runPipeMode(argv: string[], env: Env): Promise<number> {
   const { flags } = parseFlags("", argv, PIPE_FLAGS);
-  const output = await readStdin();
+  // Past the input ceiling nothing is edited: stream the bytes straight through, so memory stays
+  // flat however large the input (the run is not recorded; there is nothing to account for).
+  const output = await readStdinWithin(MAX_INPUT_BYTES, writeOut);
+  if (output === null) return 0;
   const command = typeof flags.cmd === "string" ? flags.cmd : (env.OMNI_CMD ?? env.CMD ?? "");
   deliver({
     output,

@@ -119,6 +119,9 @@ function countOutsideQuotes(line: string, delimiter: string): number {
 /** One long run of base64 alphabet (a key, an image, a token): never summarised. */
 function isBase64Blob(trimmed: string): boolean {
   if (trimmed.length < 64) return false;
+  // Ordinary text fails on its first space-free punctuation; without this, every payload paid
+  // for a whitespace-free copy of itself.
+  if (/[^A-Za-z0-9+/=\s]/.test(trimmed)) return false;
   const compact = trimmed.replace(/\s+/g, "");
   return /^[A-Za-z0-9+/]+={0,2}$/.test(compact) && /[0-9+/]/.test(compact) && /[A-Z]/.test(compact) && /[a-z]/.test(compact);
 }

@@ -3,6 +3,11 @@
  * Values follow the reference behaviour; the comment says where a number came from.
  */
 
+/**
+ * Inputs above this pass through untouched before any stage runs (SPEC MAX_INPUT): no reader
+ * wants 16 MiB in context, and every stage's copy of it costs the host memory and time.
+ */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 /** Final safety cap on any reply: the middle is elided past this. */
 export const MAX_OUTPUT_BYTES = 50_000;
 /** Claude Code cuts Bash stdout at this many characters and persists the rest to a file. */

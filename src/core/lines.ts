@@ -30,7 +30,10 @@ export function splitLines(text: string): string[] {
 
 /** Count of lines as a reader would count them (a trailing newline does not start a new line). */
 export function countLines(text: string): number {
-  return splitInclusive(text).length;
+  // Counted, not split: splitting a large payload only to take a length doubled its memory.
+  let count = 0;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
+  return text === "" || text.endsWith("\n") ? count : count + 1;
 }
 
 const ANSI_PATTERN = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;

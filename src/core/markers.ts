@@ -41,6 +41,15 @@ export function isOmniMarkerLine(line: string): boolean {
   return t.startsWith("[OMNI:") || t.startsWith("[OMNI ");
 }
 
+/**
+ * Does any line of `text` start (after whitespace) with a marker? One regex pass: splitting a
+ * megabyte into lines to ask this cost a cold hook process more than the distillation.
+ */
+const MARKER_LINE = /(?:^|\n)\s*\[OMNI[: ]/;
+export function hasOmniMarkerLine(text: string): boolean {
+  return MARKER_LINE.test(text);
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

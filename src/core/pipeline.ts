@@ -10,7 +10,7 @@ import { foldRepeats, type Folded } from "../ledger/fold.ts";
 import { recordDelivered } from "../ledger/record.ts";
 import { projectScope, type LedgerContext, type LedgerStore } from "../ledger/types.ts";
 import { collapse } from "./collapse.ts";
-import { carriesFailure } from "./failure.ts";
+import { failureLines } from "./failure.ts";
 import { sniffFormat, type StructuredKind } from "./format.ts";
 import { redactSecrets } from "./redact.ts";
 import {
@@ -20,11 +20,12 @@ import {
   GUARDRAIL_PERCENT,
   MAX_ARCHIVE_BYTES,
   MAX_OUTPUT_BYTES,
+  MAX_INPUT_BYTES,
   MEANINGFUL_PERCENT,
   MIN_GAIN_INPUT_BYTES,
 } from "./limits.ts";
-import { byteLength, countLines, splitInclusive, splitLines, stripAnsi } from "./lines.ts";
-import { enormousMarker, isOmniMarkerLine, omittedMarker, omittedNotArchivedMarker, redactionHeader } from "./markers.ts";
+import { byteLength, countLines, splitInclusive, stripAnsi } from "./lines.ts";
+import { enormousMarker, hasOmniMarkerLine, omittedMarker, omittedNotArchivedMarker, redactionHeader } from "./markers.ts";
 import { commandRequestsPassthrough, isOwnRecoveryCommand, routeTool, stripExecWrapper, type DistillerId, type Route } from "./route.ts";
 import { scoreLines } from "./score.ts";
 import { capOutput } from "./truncate.ts";
@@ -110,6 +111,11 @@ export interface PipelineDeps {
   /** Past this many ms since the start, the raw bytes go back and the run is recorded as timed out. */
   deadlineMs?: number;
   log?: (message: string) => void;
+  /**
+   * Stages to run, all on by default. Only the benchmark switches one off: its `filters` arm runs
+   * no ledger, and a peer's `+ledger` arm runs our ledger over the peer's output with no filters.
+   */
+  stages?: { filters?: boolean; ledger?: boolean };
 }
 
 interface Outcome {
@@ -170,7 +176,7 @@ interface Guard {
 
 function guardOf(request: PipelineRequest, command: string): Guard {
   const passthrough = Boolean(request.passthroughRequested) || commandRequestsPassthrough(command);
-  if (passthrough || !request.text.isWellFormed()) return { passthrough, structured: null, masked: null };
+  if (passthrough || byteLength(request.text) > MAX_INPUT_BYTES || !request.text.isWellFormed()) return { passthrough, structured: null, masked: null };
   const structured = sniffFormat(request.text);
   if (structured) return { passthrough, structured, masked: null };
   const redaction = redactSecrets(request.text);
@@ -186,6 +192,8 @@ function withRedactionNotice(outcome: Outcome, count: number, tool: string | und
   return { ...outcome, text, route: outcome.route === "passthrough" ? "redacted" : outcome.route };
 }
 
+const TOO_LARGE = "too large";
+
 function raw(request: PipelineRequest, reason: string, distiller: DistillerId | null = null): Outcome {
   return { text: request.text, route: "passthrough", reason, distiller, handle: null };
 }
@@ -195,6 +203,7 @@ function declineReason(request: PipelineRequest, command: string, guard: Guard, 
   const text = request.text;
   if (guard.passthrough) return "passthrough requested";
   if (text === "") return "empty";
+  if (byteLength(text) > MAX_INPUT_BYTES) return TOO_LARGE;
   if (!text.isWellFormed()) return "not valid text";
   if (isOwnRecoveryCommand(command)) return "own recovery command";
   // `omni exec` already ran this pipeline and recorded what it printed: a second pass would fold
@@ -202,12 +211,13 @@ function declineReason(request: PipelineRequest, command: string, guard: Guard, 
   if (request.entry === "hook" && command !== request.command) return "already through omni exec";
   if (guard.structured) return `structured:${guard.structured}`;
   if (!hasStore) return "no archive";
-  if (splitLines(text).some(isOmniMarkerLine)) return "already distilled";
+  if (hasOmniMarkerLine(text)) return "already distilled";
   return null;
 }
 
 /** Gates that keep the distillers out but not the ledger: these bytes are still delivered, and may repeat. */
-function distillDeclineReason(request: PipelineRequest, route: Route): string | null {
+function distillDeclineReason(request: PipelineRequest, route: Route, deps: PipelineDeps): string | null {
+  if (deps.stages?.filters === false) return "filters off";
   if (byteLength(request.text) < MIN_GAIN_INPUT_BYTES) return "below gain floor";
   if (route.distiller === null) return route.reason ?? "verbatim command";
   if (request.failed && !distillerFor(route.distiller).distillsFailedRuns) return "command failed";
@@ -249,7 +259,7 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
 
 /** Distill, with collapse as the fallback; null text (and the reason) when the raw bytes should go on. */
 function distillStage(request: PipelineRequest, command: string, route: Route, deps: PipelineDeps): { text: string | null; route: RouteTaken; reason: string } {
-  const declined = distillDeclineReason(request, route);
+  const declined = distillDeclineReason(request, route, deps);
   if (declined) return { text: null, route: "passthrough", reason: declined };
   const input = trimEnormous(request.text);
   let candidate = distill(route.distiller!, input, command, request, deps);
@@ -282,7 +292,7 @@ function ledgerContext(request: PipelineRequest, command: string): LedgerContext
 /** Fold what this reader (or this project) was already delivered. No session id, no ledger. */
 function ledgerStage(view: string, request: PipelineRequest, command: string, store: PipelineStore, startedMs: number, deps: PipelineDeps): Folded | null {
   const context = ledgerContext(request, command);
-  if (!context || !store.ledger || sniffFormat(view)) return null;
+  if (!context || !store.ledger || deps.stages?.ledger === false || sniffFormat(view)) return null;
   try {
     return foldRepeats(view, context, store.ledger, (content, whole) => store.archive(content, whole, startedMs));
   } catch (error) {
@@ -333,11 +343,7 @@ function trimEnormous(text: string): string {
 /** Every distinct line that states a failure must still be readable in the output. */
 function keepsEveryFailure(rawText: string, output: string): boolean {
   const plainOutput = stripAnsi(output);
-  for (const line of splitLines(stripAnsi(rawText))) {
-    const trimmed = line.trim();
-    if (trimmed !== "" && carriesFailure(trimmed) && !plainOutput.includes(trimmed)) return false;
-  }
-  return true;
+  return failureLines(stripAnsi(rawText)).every((line) => plainOutput.includes(line));
 }
 
 function lostDescription(rawText: string, output: string): string {
@@ -367,8 +373,9 @@ function record(request: PipelineRequest, command: string, route: Route, result:
       handle: result.handle,
       projectPath: request.projectPath ?? null,
       exitCode: request.exitCode ?? null,
-      raw: request.text,
-      delivered: result.delivered,
+      // Past the input ceiling nothing was edited: keeping megabytes of trace would only grow the file.
+      raw: result.reason === TOO_LARGE ? "" : request.text,
+      delivered: result.reason === TOO_LARGE ? "" : result.delivered,
     });
   } catch (error) {
     // Accounting is not worth a broken reply.

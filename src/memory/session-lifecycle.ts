@@ -3,24 +3,17 @@
  * progress, facts), retention cleanup (run after the reply is written, so it never delays it),
  * and the end-of-session summary row.
  */
-import { ARCHIVE_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from "../core/limits.ts";
 import type { Env } from "../platform/paths.ts";
 import type { Db } from "../store/db.ts";
 import { breakdown, getSession, sessionTotals } from "../store/history.ts";
-import { cleanupOld, type RetentionPolicy } from "../store/retention.ts";
+import { pruneExpired, traceRetentionDays } from "../store/retention.ts";
 import { writeSessionSummary } from "../store/summaries.ts";
 import { estimateTokens } from "./pressure.ts";
 
 export { buildSessionInject } from "./session-context.ts";
 
-/** OMNI_TRACE_RETENTION_DAYS widens or narrows the trace tier; a bad value is ignored. */
-export function retentionPolicy(env: Env): RetentionPolicy {
-  const days = Number(env.OMNI_TRACE_RETENTION_DAYS);
-  return { workingDays: ARCHIVE_RETENTION_DAYS, traceDays: Number.isInteger(days) && days > 0 ? days : DEFAULT_TRACE_RETENTION_DAYS };
-}
-
 export function runRetention(db: Db, env: Env, nowSecs: number): void {
-  cleanupOld(db, nowSecs, retentionPolicy(env));
+  pruneExpired(db, nowSecs, traceRetentionDays(env));
 }
 
 /** Writes the session's summary row; returns false when the session was never recorded. */

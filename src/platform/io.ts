@@ -1,10 +1,29 @@
 /** Standard streams, read and written as bytes so nothing is re-encoded on the way through. */
 import { writeSync } from "node:fs";
 
-export async function readStdin(): Promise<Buffer> {
+/**
+ * Read stdin whole while it stays within `limitBytes`. Past the limit, every chunk (those held so
+ * far, then the rest as it arrives) goes to `overflow` instead and the result is null, so memory
+ * stays flat however large the input: the caller passes the bytes on, or drops them.
+ */
+export async function readStdinWithin(limitBytes: number, overflow: (chunk: Buffer) => void): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
+  let size = 0;
+  let over = false;
+  for await (const raw of process.stdin) {
+    const chunk = typeof raw === "string" ? Buffer.from(raw) : (raw as Buffer);
+    if (over) {
+      overflow(chunk);
+      continue;
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > limitBytes) {
+      over = true;
+      for (const held of chunks.splice(0)) overflow(held);
+    }
+  }
+  return over ? null : Buffer.concat(chunks);
 }
 
 export function stdinIsTty(): boolean {
@@ -51,4 +70,8 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
 /** Width to lay side-by-side output out in: the terminal's, or 80 when not a terminal. */
 export function terminalColumns(): number {
   return process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80;
+}
+
+export function stderrIsTty(): boolean {
+  return Boolean(process.stderr.isTTY);
 }

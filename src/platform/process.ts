@@ -55,3 +55,10 @@ function signalNumber(signal: NodeJS.Signals): number {
   const numbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGSEGV: 11, SIGPIPE: 13, SIGTERM: 15 };
   return numbers[signal] ?? 1;
 }
+
+/** Pipe text through a filter program (a benchmark peer); null when it fails or prints nothing. */
+export function filterThrough(argv: string[], input: string, env: Record<string, string | undefined>, timeoutMs: number): string | null {
+  const child = spawnSync(argv[0]!, argv.slice(1), { input, env: env as NodeJS.ProcessEnv, timeout: timeoutMs, maxBuffer: 1 << 30, encoding: "utf8" });
+  if (child.error || child.status !== 0 || child.stdout === "") return null;
+  return child.stdout;
+}

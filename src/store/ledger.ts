@@ -3,11 +3,9 @@
  * itself, only the receipt that it was delivered. `ledger_folds` counts what folds removed.
  */
 import type { FoldRow, LedgerStore, SeenLine } from "../ledger/types.ts";
-import { ARCHIVE_RETENTION_DAYS } from "../core/limits.ts";
 import { takeOwedDelivery } from "./archive.ts";
 import type { Db } from "./db.ts";
 
-const SECONDS_PER_DAY = 86_400;
 
 export function seenLines(db: Db, scope: string, keys: readonly string[]): Map<string, SeenLine> {
   const seen = new Map<string, SeenLine>();
@@ -58,18 +56,6 @@ export function recordFolds(db: Db, rows: readonly FoldRow[], ts: number): void 
  */
 export function forgetReader(db: Db, sessionId: string): number {
   return db.query("DELETE FROM ledger_lines WHERE scope = ?1 OR (scope >= ?1 || '/' AND scope < ?1 || '0')").run(sessionId).changes;
-}
-
-/** Retention: rows not sighted since `cutoffTs` (seconds) go, in both tables. */
-export function pruneLedger(db: Db, cutoffTs: number): { lines: number; folds: number } {
-  return db.transaction(() => ({
-    lines: db.query("DELETE FROM ledger_lines WHERE ts < ?1").run(cutoffTs).changes,
-    folds: db.query("DELETE FROM ledger_folds WHERE ts < ?1").run(cutoffTs).changes,
-  }))();
-}
-
-export function ledgerCutoff(nowTs: number, days = ARCHIVE_RETENTION_DAYS): number {
-  return nowTs - days * SECONDS_PER_DAY;
 }
 
 export function createLedgerStore(db: Db): LedgerStore {

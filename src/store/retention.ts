@@ -1,30 +1,71 @@
 /**
- * Retention tiers: working data 30 days, verbatim traces OMNI_TRACE_RETENTION_DAYS (7), loop
- * facts and the goal by their own ttl. Conclusions (facts, engrams, error patterns) are kept:
- * a month away should cost the raw bytes, not what was learned. Runs at session start, off
- * the reply's path.
+ * Retention: what the database forgets, and when. Working data (the archive, run accounting,
+ * the ledger, sessions) keeps 30 days; benchmark traces keep OMNI_TRACE_RETENTION_DAYS (default
+ * 7), which is why a published figure cannot be re-derived a week later; loop facts and the goal
+ * go by their own ttl. Conclusions (facts, engrams, error patterns) are kept: a month away should
+ * cost the raw bytes, not what was learned. The session-start hook runs this after its reply, and
+ * each statement deletes in small batches so it never holds the write lock long enough to stall
+ * a concurrent hook.
  */
+import { ARCHIVE_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from "../core/limits.ts";
 import type { Db } from "./db.ts";
 
-const DAY_SECS = 86_400;
+/** Rows deleted per statement: each batch is one short write transaction. */
+const PRUNE_BATCH_ROWS = 500;
+const SECONDS_PER_DAY = 86_400;
 
-export interface RetentionPolicy {
-  workingDays: number;
-  traceDays: number;
+/** Tables pruned at the working window, with the expression that dates a row (seconds). */
+const WORKING_TABLES = [
+  ["rewind_store", "ts"],
+  ["distillations", "ts"],
+  ["passthrough_events", "ts"],
+  ["retrieve_events", "ts"],
+  ["ledger_folds", "ts"],
+  ["tool_errors", "ts"],
+  ["sessions", "last_active"],
+  ["session_summaries", "ended_at"],
+  ["session_events", "CAST(ts AS INTEGER)"],
+] as const;
+
+export interface PruneResult {
+  /** Rows deleted per table. */
+  deleted: Record<string, number>;
 }
 
-export function cleanupOld(db: Db, nowSecs: number, policy: RetentionPolicy): void {
-  const working = nowSecs - policy.workingDays * DAY_SECS;
-  const traces = nowSecs - policy.traceDays * DAY_SECS;
-  db.transaction(() => {
-    for (const table of ["distillations", "rewind_store", "ledger_folds", "ledger_lines", "passthrough_events", "retrieve_events", "tool_errors"]) {
-      db.query(`DELETE FROM ${table} WHERE ts < ?1`).run(working);
-    }
-    db.query("DELETE FROM sessions WHERE started_at < ?1").run(working);
-    db.query("DELETE FROM session_summaries WHERE ended_at < ?1").run(working);
-    db.query("DELETE FROM session_events WHERE CAST(ts AS INTEGER) < ?1").run(working);
-    db.query("DELETE FROM execution_traces WHERE ts < ?1").run(traces);
-    db.query("DELETE FROM loop_memory WHERE last_seen < ?1 - ttl_days * 86400").run(nowSecs);
-    db.query("DELETE FROM project_knowledge WHERE ttl_days IS NOT NULL AND last_updated < ?1 - ttl_days * 86400").run(nowSecs);
-  })();
+/** OMNI_TRACE_RETENTION_DAYS when it is a positive number; a bad value is ignored, not fatal. */
+export function traceRetentionDays(env: Record<string, string | undefined>): number {
+  const parsed = Number(env.OMNI_TRACE_RETENTION_DAYS);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_TRACE_RETENTION_DAYS;
+}
+
+/** Delete everything past its window. `nowSec` comes from the caller's clock. */
+export function pruneExpired(db: Db, nowSec: number, traceDays: number): PruneResult {
+  const workingCutoff = nowSec - ARCHIVE_RETENTION_DAYS * SECONDS_PER_DAY;
+  const deleted: Record<string, number> = {};
+  for (const [table, dated] of WORKING_TABLES) deleted[table] = pruneRows(db, table, `${dated} < ?1`, workingCutoff);
+  deleted.execution_traces = pruneRows(db, "execution_traces", "ts < ?1", nowSec - traceDays * SECONDS_PER_DAY);
+  deleted.loop_memory = pruneRows(db, "loop_memory", "last_seen < ?1 - ttl_days * 86400", nowSec);
+  deleted.project_knowledge = pruneRows(db, "project_knowledge", "ttl_days IS NOT NULL AND last_updated < ?1 - ttl_days * 86400", nowSec);
+  // ledger_lines has no rowid: delete by its (scope, line_hash) key, in batches too.
+  deleted.ledger_lines = batched(() =>
+    db
+      .query(`DELETE FROM ledger_lines WHERE (scope, line_hash) IN (SELECT scope, line_hash FROM ledger_lines WHERE ts < ?1 LIMIT ?2)`)
+      .run(workingCutoff, PRUNE_BATCH_ROWS).changes,
+  );
+  return { deleted };
+}
+
+function pruneRows(db: Db, table: string, condition: string, cutoff: number): number {
+  // Table names and conditions come from the constants above, never from input.
+  const statement = db.query(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${condition} LIMIT ?2)`);
+  return batched(() => statement.run(cutoff, PRUNE_BATCH_ROWS).changes);
+}
+
+function batched(deleteBatch: () => number): number {
+  let total = 0;
+  for (;;) {
+    const changes = deleteBatch();
+    total += changes;
+    if (changes < PRUNE_BATCH_ROWS) return total;
+  }
 }

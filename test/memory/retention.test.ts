@@ -3,7 +3,7 @@ import { openDatabase, type Db } from "../../src/store/db.ts";
 import { insertEngram } from "../../src/store/engrams.ts";
 import { upsertKnowledge } from "../../src/store/knowledge.ts";
 import { putLoopFact } from "../../src/store/loops.ts";
-import { cleanupOld } from "../../src/store/retention.ts";
+import { pruneExpired } from "../../src/store/retention.ts";
 import { recordRun } from "../../src/store/runs.ts";
 import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
 
@@ -33,7 +33,7 @@ describe("retention tiers", () => {
     upsertKnowledge(db, { projectHash: "p", key: "fact:1", value: "kept forever", category: "fact", tags: [], ts: NOW - 400 * DAY });
     putLoopFact(db, "loop", "k", "v", NOW - 31 * DAY);
     insertEngram(db, { sessionId: "s", trigger: "fail→pass", label: "`make` passes again", detail: "", files: [], category: "progress", projectHash: "p", ts: NOW - 200 * DAY });
-    cleanupOld(db, NOW, { workingDays: 30, traceDays: 7 });
+    pruneExpired(db, NOW, 7);
     expect(count("SELECT COUNT(*) AS n FROM distillations")).toBe(1);
     expect(count("SELECT COUNT(*) AS n FROM execution_traces")).toBe(0);
     expect(count("SELECT COUNT(*) AS n FROM project_knowledge")).toBe(1);

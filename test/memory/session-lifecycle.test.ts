@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { retentionPolicy, runRetention, summarizeSession } from "../../src/memory/session-lifecycle.ts";
+import { runRetention, summarizeSession } from "../../src/memory/session-lifecycle.ts";
 import { sessionNotices } from "../../src/memory/pressure.ts";
 import { openDatabase, type Db } from "../../src/store/db.ts";
 import { recordRun } from "../../src/store/runs.ts";
@@ -17,12 +17,6 @@ function run(ts: number, bytesIn: number, bytesOut: number): void {
 }
 
 describe("session lifecycle", () => {
-  test("reads the trace tier from OMNI_TRACE_RETENTION_DAYS and ignores a bad value", () => {
-    expect(retentionPolicy({})).toEqual({ workingDays: 30, traceDays: 7 });
-    expect(retentionPolicy({ OMNI_TRACE_RETENTION_DAYS: "90" })).toEqual({ workingDays: 30, traceDays: 90 });
-    expect(retentionPolicy({ OMNI_TRACE_RETENTION_DAYS: "soon" })).toEqual({ workingDays: 30, traceDays: 7 });
-  });
-
   test("prunes traces past the env's trace tier while keeping run rows of the working tier", () => {
     sandbox = makeSandbox();
     db = openDatabase(sandbox.dbPath);

@@ -17,6 +17,7 @@ export const commands: Record<string, CommandEntry> = {
   stats: { group: "SEE WHAT IT SAVED", summary: "what omni saved on your own history, in counted bytes", load: () => import("./stats.ts") },
   dashboard: { group: "SEE WHAT IT SAVED", summary: "the same numbers in a browser, on 127.0.0.1 only", load: () => import("./dashboard.ts") },
   diff: { group: "SEE WHAT IT SAVED", summary: "the last command, raw against delivered", load: () => import("./diff.ts") },
+  bench: { group: "TUNE IT", summary: "replay a corpus through the pipeline, or time the built executable", load: () => import("./bench.ts") },
   exec: { group: "TUNE IT", summary: "run a command through the pipeline", load: () => import("./exec.ts") },
   session: { group: "SEE WHAT IT SAVED", summary: "this session's spend, history, and context to carry across a restart", load: () => import("./session.ts") },
   query: { group: "TUNE IT", summary: "fixed queries over history: errors, warnings, context, timeline", load: () => import("./query.ts") },

@@ -1,0 +1,159 @@
+/**
+ * The replay corpus: host payloads, in order, from JSONL files (one PostToolUse payload a line),
+ * folders of them, fixture folders (`<case>.txt` + `<case>.meta.json`, which bring a must-keep
+ * list), or the user's own `execution_traces`. Only calls the host adapter hands to the pipeline
+ * are replayed; every other call is counted under the reason it was left out.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { readerScope } from "../core/agent-id.ts";
+import { hostForPayload } from "../hosts/index.ts";
+import { isRecord } from "../hosts/types.ts";
+import { projectKey } from "../platform/project.ts";
+import { openDatabase } from "../store/db.ts";
+import { countTerminalTraces, listTraces, type StoredTrace } from "../store/traces.ts";
+
+export interface CorpusCall {
+  /** The payload exactly as the hook would read it on stdin. */
+  payload: Record<string, unknown>;
+  /** file:line (or db:id) the call came from. */
+  origin: string;
+  sessionId: string | null;
+  /** Ledger reader scope (`session/agent` for a subagent) and project key, as the hook derives them. */
+  scope: string | null;
+  project: string | null;
+  agentId: string;
+  tsSec: number | null;
+  tool: string;
+  command: string;
+  /** The text the host adapter hands the pipeline. */
+  text: string;
+  failed: boolean;
+  /** Substrings any honest delivery keeps, when a fixture gives them. */
+  mustKeep: string[];
+}
+
+export interface Corpus {
+  calls: CorpusCall[];
+  /** Left out, by reason ("tool Edit not handled", "host output cap", "terminal rows", …). */
+  excluded: Record<string, number>;
+  /** Which population was measured: the sources, and for --from-db whether terminal rows are in. */
+  population: string;
+}
+
+interface FixtureMeta {
+  command: string;
+  exit_code?: number | null;
+  must_keep?: string[];
+}
+
+export function loadSources(paths: string[]): Corpus {
+  const corpus: Corpus = { calls: [], excluded: {}, population: paths.join(", ") };
+  for (const path of paths) {
+    if (!existsSync(path)) throw new Error(`no such file or folder: ${path}`);
+    if (statSync(path).isDirectory()) loadFolder(corpus, path);
+    else loadJsonl(corpus, path);
+  }
+  return corpus;
+}
+
+function loadFolder(corpus: Corpus, dir: string): void {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) loadFolder(corpus, path);
+    else if (name.endsWith(".jsonl")) loadJsonl(corpus, path);
+    else if (name.endsWith(".txt") && existsSync(path.replace(/\.txt$/, ".meta.json"))) loadFixture(corpus, path);
+  }
+}
+
+function loadJsonl(corpus: Corpus, path: string): void {
+  readFileSync(path, "utf8")
+    .split("\n")
+    .forEach((line, index) => {
+      if (line.trim() === "") return;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(line);
+      } catch {
+        exclude(corpus, "not JSON");
+        return;
+      }
+      if (!isRecord(payload)) return exclude(corpus, "not a JSON object");
+      const mustKeep = Array.isArray(payload.must_keep) ? payload.must_keep.filter((s): s is string => typeof s === "string") : [];
+      addPayload(corpus, payload, `${path}:${index + 1}`, null, mustKeep);
+    });
+}
+
+/** A captured command output becomes the Bash payload Claude Code would have sent, one session each. */
+function loadFixture(corpus: Corpus, path: string): void {
+  const meta = JSON.parse(readFileSync(path.replace(/\.txt$/, ".meta.json"), "utf8")) as FixtureMeta;
+  const payload = {
+    session_id: `fixture:${path}`,
+    hook_event_name: "PostToolUse",
+    cwd: ".",
+    tool_name: "Bash",
+    tool_input: { command: meta.command },
+    tool_response: { stdout: readFileSync(path, "utf8"), stderr: "", interrupted: false, isImage: false },
+    exit_code: meta.exit_code ?? 0,
+  };
+  addPayload(corpus, payload, path, null, meta.must_keep ?? []);
+}
+
+/** The user's own traces, model-facing rows only unless `includeTerminal`. */
+export function loadFromDb(dbPath: string, includeTerminal: boolean): Corpus {
+  if (!existsSync(dbPath)) throw new Error(`no database at ${dbPath}`);
+  const db = openDatabase(dbPath, { readonly: true });
+  try {
+    const terminal = countTerminalTraces(db);
+    const corpus: Corpus = {
+      calls: [],
+      excluded: includeTerminal || terminal === 0 ? {} : { "terminal rows (no model read them; --all includes them)": terminal },
+      population: `${dbPath} execution_traces, ${includeTerminal ? "all rows including terminal" : "model-facing rows only"}`,
+    };
+    for (const trace of listTraces(db, includeTerminal)) addPayload(corpus, payloadOfTrace(trace), `db:${trace.id}`, trace.ts, [], trace.agentId);
+    return corpus;
+  } finally {
+    db.close();
+  }
+}
+
+/** A stored trace as the payload its tool would have produced. Pipe and exec rows read as Bash. */
+function payloadOfTrace(trace: StoredTrace): Record<string, unknown> {
+  const tool = trace.tool ?? "Bash";
+  const base = { session_id: trace.sessionId ?? undefined, hook_event_name: "PostToolUse", cwd: trace.projectPath ?? undefined, tool_name: tool };
+  const command = trace.command ?? "";
+  switch (tool) {
+    case "Read":
+      return { ...base, tool_input: { file_path: command }, tool_response: { type: "text", file: { filePath: command, content: trace.raw } } };
+    case "Grep":
+      return { ...base, tool_input: { pattern: command }, tool_response: { mode: "content", content: trace.raw } };
+    case "WebFetch":
+      return { ...base, tool_input: { url: command }, tool_response: { result: trace.raw } };
+    default:
+      return { ...base, tool_input: { command }, tool_response: { stdout: trace.raw, stderr: "", interrupted: false, isImage: false }, exit_code: 0 };
+  }
+}
+
+function addPayload(corpus: Corpus, payload: Record<string, unknown>, origin: string, tsSec: number | null, mustKeep: string[], agentId?: string): void {
+  const host = hostForPayload(payload);
+  const call = host.normalizePostTool(payload);
+  if (!call || call.text === null) return exclude(corpus, call?.skipReason ?? "not a tool call");
+  corpus.calls.push({
+    payload,
+    origin,
+    sessionId: call.sessionId,
+    scope: readerScope(call.sessionId, call.subagentId),
+    project: projectKey(call.cwd),
+    agentId: agentId ?? host.agentId,
+    tsSec,
+    tool: call.tool,
+    command: call.command,
+    text: call.text,
+    failed: call.failed,
+    mustKeep,
+  });
+}
+
+function exclude(corpus: Corpus, reason: string): void {
+  corpus.excluded[reason] = (corpus.excluded[reason] ?? 0) + 1;
+}

@@ -1,0 +1,101 @@
+/** Plain-text tables for `omni bench replay` and `omni bench latency`: one run, every figure. */
+import { formatBytes } from "../core/markers.ts";
+import { percentSaved, type GroupRow, type ReplayReport } from "./aggregate.ts";
+import type { LatencyReport } from "./latency.ts";
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ").trimEnd();
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+const pct = (value: number) => `${value.toFixed(1)}%`;
+const share = (value: number) => pct(100 * value);
+const iso = (sec: number) => new Date(sec * 1000).toISOString().replace("T", " ").slice(0, 19);
+
+function groupTable(title: string, rows: GroupRow[], armIds: string[]): string {
+  const header = [title, "calls", "bytes in", ...armIds.filter((id) => id !== "raw")];
+  const body = rows.map((row) => [row.key, String(row.calls), formatBytes(row.bytesIn), ...armIds.filter((id) => id !== "raw").map((id) => pct(percentSaved(row.bytesIn, row.bytesOut[id] ?? row.bytesIn)))]);
+  return table(header, body);
+}
+
+export function renderReplay(report: ReplayReport): string {
+  const { corpus } = report;
+  const armIds = report.arms.map((arm) => arm.id);
+  const excluded = Object.entries(corpus.excluded).map(([reason, n]) => `${n} ${reason}`);
+  const out: string[] = [];
+  out.push("Corpus");
+  out.push(`  source:     ${corpus.population}`);
+  out.push(`  calls:      ${corpus.calls} in ${corpus.sessions} sessions, ${corpus.bytes.toLocaleString("en-US")} bytes`);
+  out.push(`  window:     ${corpus.window ? `${iso(corpus.window.fromSec)} to ${iso(corpus.window.toSec)} UTC` : "not recorded (payloads carry no timestamp)"}`);
+  out.push(`  agent ids:  ${Object.entries(corpus.agentIds).map(([id, n]) => `${id} ${n}`).join(", ") || "none"}`);
+  out.push(`  excluded:   ${excluded.length ? excluded.join("; ") : "nothing"}`);
+  out.push("");
+  out.push("Headline (bytes in → bytes delivered)");
+  out.push(
+    table(
+      ["arm", "bytes in", "bytes out", "saved", "saved nothing", "shrank", "grew", "seconds"],
+      report.arms.map((arm) => [arm.id, arm.totals.bytesIn.toLocaleString("en-US"), arm.totals.bytesOut.toLocaleString("en-US"), pct(arm.totals.savedPercent), String(arm.totals.savedNothing), String(arm.totals.shrank), String(arm.totals.grew), arm.seconds.toFixed(1)]),
+    ),
+  );
+  for (const arm of report.arms) {
+    const rows = arm.recorded;
+    if (rows && (rows.inputBytes !== arm.totals.bytesIn || rows.deliveredBytes !== arm.totals.bytesOut)) {
+      out.push(`  ${arm.id}: run rows say ${rows.inputBytes.toLocaleString("en-US")} → ${rows.deliveredBytes.toLocaleString("en-US")} bytes (what omni stats reads), not the figures above`);
+    }
+  }
+  out.push("");
+  out.push("Ledger folds by scope (markers, bytes behind them)");
+  out.push(
+    table(
+      ["arm", "session", "session bytes", "project", "project bytes"],
+      report.arms.filter((arm) => arm.audit !== null).map((arm) => [arm.id, String(arm.folds.session.markers), formatBytes(arm.folds.session.foldedBytes), String(arm.folds.project.markers), formatBytes(arm.folds.project.foldedBytes)]),
+    ),
+  );
+  out.push(`Repetition: ${share(report.repetition.repeatedLineShare)} of raw bytes are lines the same reader was already shown; ${share(report.repetition.identicalPayloadShare)} are payloads byte-identical to an earlier one.`);
+  out.push("");
+  out.push("By class (% saved per arm)");
+  out.push(groupTable("class", report.byClass, armIds));
+  out.push("");
+  out.push("By shell shape (% saved per arm)");
+  out.push(groupTable("shape", report.byShape, armIds));
+  out.push("");
+  out.push(`Top ${report.topCommands.length} commands by input bytes (% saved per arm)`);
+  out.push(groupTable("command", report.topCommands, armIds));
+  out.push("");
+  out.push("Audit (every count must be 0)");
+  out.push(
+    table(
+      ["arm", "false already-shown", "unresolved handles", "folded failure lines", "structured changed", "must-keep misses", "invalid replies", "grew"],
+      report.arms
+        .filter((arm) => arm.audit !== null)
+        .map((arm) => [arm.id, String(arm.audit!.falseAlreadyShown), String(arm.audit!.unresolvedHandles), String(arm.audit!.foldedFailureLines), String(arm.audit!.structuredChanged), String(arm.audit!.mustKeepMisses), String(arm.invalidReplies), String(arm.totals.grew)]),
+    ),
+  );
+  for (const arm of report.arms) for (const finding of arm.findings) out.push(`  ${arm.id}: ${finding}`);
+  out.push(report.failures === 0 ? "Audit clean." : `Audit FAILED: ${report.failures} finding(s).`);
+  return `${out.join("\n")}\n`;
+}
+
+export function renderLatency(report: LatencyReport): string {
+  const out: string[] = [];
+  out.push(`Latency: median of ${report.runs} whole-process runs after ${report.warmup} warm-up rounds, every case interleaved in each round`);
+  out.push(`large database: ${formatBytes(report.largeDbBytes)}`);
+  out.push("");
+  out.push(
+    table(
+      ["case", "database", "median ms", "× floor", "cpu ms", "cpu × floor"],
+      report.cases.map((item) => [item.name, item.db ?? "-", item.medianMs.toFixed(1), item.ratioToFloor.toFixed(2), item.medianCpuMs.toFixed(1), item.cpuRatioToFloor.toFixed(2)]),
+    ),
+  );
+  out.push("");
+  out.push(table(["payload", "large DB ÷ fresh DB"], report.largeOverFresh.map((item) => [item.payload, item.ratio.toFixed(2)])));
+  out.push("");
+  const memory = report.memory;
+  out.push(memory ? `Peak RSS, post-hook Read: ${memory.smallLines} lines ${formatBytes(memory.smallRssBytes)}, ${memory.largeLines.toLocaleString("en-US")} lines ${formatBytes(memory.largeRssBytes)} (${(memory.largeRssBytes / memory.smallRssBytes).toFixed(2)}×)` : "Peak RSS: not measured (needs GNU time at /usr/bin/time)");
+  const fresh = report.cases.filter((item) => item.db === "fresh");
+  const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+  out.push(`Target, post-hook on a fresh DB ≤ 3× the floor: ${verdict(report.targets.freshWithin3xFloor)} (${fresh.map((item) => `${item.name.replace("post-hook ", "")} ${item.ratioToFloor.toFixed(2)}× wall, ${item.cpuRatioToFloor.toFixed(2)}× cpu`).join("; ")})`);
+  out.push(`Target, ~200 MB DB ≤ 1.3× fresh: ${verdict(report.targets.largeWithin1_3xFresh)}`);
+  return `${out.join("\n")}\n`;
+}

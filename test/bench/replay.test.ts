@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { aggregate } from "../../src/bench/aggregate.ts";
+import { loadSources } from "../../src/bench/corpus.ts";
+import { armsFor, replayCorpus, type PlantedStage } from "../../src/bench/replay.ts";
+import { carriesFailure } from "../../src/core/failure.ts";
+import { lineKey } from "../../src/core/handle.ts";
+import { splitLines } from "../../src/core/lines.ts";
+import { isOmniMarkerLine } from "../../src/core/markers.ts";
+import { distillers } from "../../src/distillers/index.ts";
+import { defineDistiller } from "../../src/distillers/types.ts";
+import { makeSandbox, REPO_ROOT, runOmni, SHARED, type Sandbox } from "../helpers/sandbox.ts";
+
+const FIXTURE = join(REPO_ROOT, "test/fixtures/git/git_status_modified_untracked.txt");
+const SESSION = join(SHARED, "corpus/sessions/gen-ufo-trailing-slash-bugfix.jsonl");
+
+let dir: string;
+let sandbox: Sandbox;
+const originalGit = distillers.git;
+afterEach(() => {
+  distillers.git = originalGit;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  sandbox?.cleanup();
+});
+
+/** A fixture folder holding one real capture and its must-keep list. */
+function fixtureFolder(): string {
+  dir = mkdtempSync(join(tmpdir(), "omni-bench-test-"));
+  writeFileSync(join(dir, "status.txt"), readFileSync(FIXTURE));
+  writeFileSync(join(dir, "status.meta.json"), readFileSync(FIXTURE.replace(/\.txt$/, ".meta.json")));
+  return dir;
+}
+
+function replayFailures(sources: string[], plant?: () => PlantedStage): number {
+  const corpus = loadSources(sources);
+  return aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: { PATH: process.env.PATH }, plant })).failures;
+}
+
+/**
+ * A ledger stand-in with the two scopes the real one has: it folds lines the session was shown
+ * ("already shown") or the project was shown ("not shown here"). `recordFolded` plants the
+ * defect: folded lines are recorded as delivered, so a project fold later becomes a false
+ * "already shown" claim in a session that never saw them.
+ */
+function plantedLedger(recordFolded: boolean, foldFailures = false): PlantedStage {
+  const session = new Map<string, Set<string>>();
+  const project = new Set<string>();
+  return (call, delivered, archive) => {
+    const seen = session.get(call.scope!) ?? session.set(call.scope!, new Set()).get(call.scope!)!;
+    // Marker lines are the pipeline's own; a ledger never folds them.
+    // Failure lines are never folded: a repeated failure is the signal that it persists.
+    const exempt = (line: string) => isOmniMarkerLine(line) || (!foldFailures && carriesFailure(line.trim()));
+    const lines = splitLines(delivered).filter((line) => line.trim() !== "" && !exempt(line));
+    const fromSession = lines.filter((line) => seen.has(lineKey(line)));
+    const fromProject = lines.filter((line) => !seen.has(lineKey(line)) && project.has(lineKey(line)));
+    const kept = [...lines.filter((line) => !seen.has(lineKey(line)) && !project.has(lineKey(line))), ...splitLines(delivered).filter(exempt)];
+    const out = [...kept];
+    if (fromSession.length) out.push(`[OMNI: ${fromSession.length} lines already shown, omni retrieve ${archive(fromSession.join("\n"))}]`);
+    if (fromProject.length) out.push(`[OMNI: ${fromProject.length} lines not shown here, omni retrieve ${archive(fromProject.join("\n"))}]`);
+    for (const line of recordFolded ? lines : kept) seen.add(lineKey(line));
+    for (const line of lines) project.add(lineKey(line));
+    return out.join("\n");
+  };
+}
+
+/** One real payload (a Read by default), read by session a, then twice by session b, in the same project. */
+function repeatedReadCorpus(source = SESSION, pick = (line: string) => line.includes('"tool_name": "Read"') && line.includes("README.md")): string {
+  dir = mkdtempSync(join(tmpdir(), "omni-bench-test-"));
+  const read = readFileSync(source, "utf8").split("\n").find(pick)!;
+  const payload = JSON.parse(read);
+  const path = join(dir, "reads.jsonl");
+  writeFileSync(path, ["a", "b", "b"].map((session) => JSON.stringify({ ...payload, session_id: session })).join("\n"));
+  return path;
+}
+
+describe("omni bench replay audit", () => {
+  test("passes a real fixture through clean", () => {
+    expect(replayFailures([fixtureFolder()])).toBe(0);
+  });
+
+  test("fails when a distiller drops a must-keep line", () => {
+    const source = fixtureFolder();
+    distillers.git = defineDistiller({ id: "git", describe: "planted defect", distill: ({ text }) => `${splitLines(text)[0]}\n` });
+    expect(replayFailures([source])).toBeGreaterThan(0);
+  });
+
+  test("counts a structured payload delivered with a byte changed", () => {
+    dir = mkdtempSync(join(tmpdir(), "omni-bench-test-"));
+    const path = join(dir, "package-json.jsonl");
+    writeFileSync(path, readFileSync(SESSION, "utf8").split("\n").find((line) => line.includes('"file_path": "/repo/ufo/package.json"'))!);
+    const corpus = loadSources([path]);
+    const clean = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {} }));
+    expect(clean.arms[1]!.audit!.structuredChanged).toBe(0);
+    const reformatted = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {}, plant: () => (_call, delivered) => delivered.replace("{", "{ ") }));
+    expect(reformatted.arms[1]!.audit!.structuredChanged).toBe(1);
+    expect(reformatted.failures).toBeGreaterThan(0);
+  });
+
+  test("passes an honest two-scope ledger", () => {
+    expect(replayFailures([repeatedReadCorpus()], () => plantedLedger(false))).toBe(0);
+  });
+
+  test("fails when the ledger folds a failure line", () => {
+    const failingRun = () => repeatedReadCorpus(join(SHARED, "corpus/sessions/gen-neverthrow-jest-map-bug.jsonl"), (line) => line.includes('"command": "npx jest tests/index.test.ts"'));
+    expect(replayFailures([failingRun()], () => plantedLedger(false))).toBe(0);
+    expect(replayFailures([failingRun()], () => plantedLedger(false, true))).toBeGreaterThan(0);
+  });
+
+  test("fails when a reply carries a handle the archive cannot resolve", () => {
+    const corpus = loadSources([fixtureFolder()]);
+    const plant = () => (_call: unknown, delivered: string) => `${delivered}\n[OMNI: 3 lines omitted, omni retrieve 0123456789abcdef for full output]`;
+    const report = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {}, plant }));
+    expect(report.arms[1]!.audit!.unresolvedHandles).toBe(1);
+  });
+
+  test("fails when the ledger records the lines it folded", () => {
+    expect(replayFailures([repeatedReadCorpus()], () => plantedLedger(true))).toBeGreaterThan(0);
+  });
+
+  test("the built command exits 1 on audit findings and 0 when clean", () => {
+    sandbox = makeSandbox();
+    expect(runOmni(["bench", "replay", fixtureFolder()], { env: sandbox.env }).exitCode).toBe(0);
+    const withMisses = runOmni(["bench", "replay", join(REPO_ROOT, "test/fixtures/build")], { env: sandbox.env });
+    const report = JSON.parse(runOmni(["bench", "replay", "--json", join(REPO_ROOT, "test/fixtures/build")], { env: sandbox.env }).stdout.toString());
+    expect(withMisses.exitCode).toBe(report.failures === 0 ? 0 : 1);
+  });
+
+  test("prints corpus, headline, folds, classes, shapes, top commands and audit from one run", () => {
+    sandbox = makeSandbox();
+    const result = runOmni(["bench", "replay", SESSION], { env: sandbox.env });
+    const text = result.stdout.toString();
+    for (const heading of ["Corpus", "Headline", "Ledger folds by scope", "Repetition:", "By class", "By shell shape", "Top ", "Audit"]) expect(text).toContain(heading);
+    const json = JSON.parse(runOmni(["bench", "replay", "--json", SESSION], { env: sandbox.env }).stdout.toString());
+    expect(json.corpus.calls).toBeGreaterThan(40);
+    expect(json.arms.map((arm: { id: string }) => arm.id)).toEqual(["raw", "filters", "filters+ledger"]);
+    expect(text).toContain(json.arms[1].totals.bytesOut.toLocaleString("en-US"));
+  });
+
+  test("each arm's headline equals the totals of the run rows it recorded (what omni stats reads)", () => {
+    const corpus = loadSources([SESSION]);
+    const report = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {} }));
+    for (const arm of report.arms.filter((a) => a.recorded !== null)) {
+      expect(arm.recorded).toEqual({ rows: corpus.calls.length, inputBytes: arm.totals.bytesIn, deliveredBytes: arm.totals.bytesOut });
+    }
+  });
+
+  test("rejects --all without --from-db, naming the fix", () => {
+    sandbox = makeSandbox();
+    const result = runOmni(["bench", "replay", "--all", SESSION], { env: sandbox.env });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain("--from-db --all");
+  });
+
+  test("--from-db replays the user's model-facing traces, and --all adds terminal rows and says so", () => {
+    sandbox = makeSandbox();
+    const payloads = readFileSync(SESSION, "utf8").split("\n").slice(0, 3);
+    for (const payload of payloads) runOmni(["--post-hook"], { env: sandbox.env, stdin: payload });
+    runOmni(["exec", "git", "--version"], { env: sandbox.env });
+    const env = { ...sandbox.env, OMNI_BENCH_DB: sandbox.dbPath };
+    const modelFacing = JSON.parse(runOmni(["bench", "replay", "--from-db", "--json"], { env }).stdout.toString());
+    expect(modelFacing.corpus.calls).toBe(3);
+    expect(Object.keys(modelFacing.corpus.excluded).join()).toContain("terminal rows");
+    const all = JSON.parse(runOmni(["bench", "replay", "--from-db", "--all", "--json"], { env }).stdout.toString());
+    expect(all.corpus.calls).toBe(4);
+    expect(all.corpus.population).toContain("including terminal");
+    expect(all.corpus.agentIds).toEqual({ claude_code: 3, terminal: 1 });
+    const byEnv = JSON.parse(runOmni(["bench", "replay", "--from-db", "--json"], { env: { ...env, OMNI_BENCH_ALL: "1" } }).stdout.toString());
+    expect(byEnv.corpus.calls).toBe(4);
+  });
+
+  test("adds a peer arm and a peer+ledger arm when a variable names a program", () => {
+    sandbox = makeSandbox();
+    const env = { ...sandbox.env, OMNI_BENCH_RTK: Bun.which("cat")! };
+    const report = JSON.parse(runOmni(["bench", "replay", "--json", SESSION], { env }).stdout.toString());
+    const ids = report.arms.map((arm: { id: string }) => arm.id);
+    expect(ids).toEqual(["raw", "filters", "filters+ledger", "rtk", "rtk+ledger"]);
+    // cat is the identity filter: its arm saves exactly nothing, over identical bytes in.
+    const rtk = report.arms.find((arm: { id: string }) => arm.id === "rtk");
+    expect(rtk.totals.bytesIn).toBe(report.arms[0].totals.bytesIn);
+    expect(rtk.totals.bytesOut).toBe(rtk.totals.bytesIn);
+  });
+});
