@@ -33,7 +33,7 @@ export interface Route {
 const SILENT_BUILTINS = new Set(["cd", "pushd", "popd", "export", "set", "unset", "source", ".", "true", ":", "alias", "umask", "ulimit", "shopt", "trap", "sleep", "mkdir", "touch", "rm", "cp", "mv", "chmod", "wait"]);
 const FILTERING_TAILS = new Set(["grep", "rg", "ag", "egrep", "fgrep"]);
 const RESHAPING_TAILS = new Set(["head", "tail", "wc", "sort", "uniq", "jq", "yq", "cut", "awk", "sed", "tr", "column", "less", "more", "tee", "xargs", "nl", "fold", "fmt", "base64", "md5sum", "sha256sum", "tac", "rev", "paste", "comm", "diff"]);
-const VERBATIM_PROGRAMS = new Set(["ls", "tree", "find", "ps", "df", "du", "stat", "wc", "python", "python3", "ruby", "awk", "file", "which", "whereis", "echo", "printf", "pwd", "date", "whoami", "id", "uname", "realpath", "readlink", "basename", "dirname", "seq", "nproc", "free", "lsof", "lsblk", "mount", "hostname"]);
+const VERBATIM_PROGRAMS = new Set(["sort", "uniq", "cut", "jq", "yq", "column", "comm", "ls", "tree", "find", "ps", "df", "du", "stat", "wc", "python", "python3", "ruby", "awk", "file", "which", "whereis", "echo", "printf", "pwd", "date", "whoami", "id", "uname", "realpath", "readlink", "basename", "dirname", "seq", "nproc", "free", "lsof", "lsblk", "mount", "hostname"]);
 const MACHINE_OUTPUT = new Set(["tsv", "json", "jsonc", "yaml", "yml", "name", "jsonpath", "go-template", "custom-columns", "csv", "wide"]);
 const DATABASE_CLIS = new Set(["psql", "mysql", "sqlite3", "pg_dump", "pg_restore", "redis-cli", "mongosh", "mongo", "clickhouse", "clickhouse-client", "duckdb"]);
 const SECURITY_SCANNERS = new Set(["semgrep", "trivy", "snyk", "hadolint", "gosec", "bandit", "grype", "checkov", "tfsec", "gitleaks", "npm-audit"]);
@@ -244,6 +244,8 @@ function routeProgram(program: Program): Route {
   if (VCS_CLIS.has(base)) return args.includes("list") ? route("vcs", label) : passthrough("not a listing", label);
   if (isTestInvocation(program)) return route("test", label);
   const launched = launchedProgram(program);
+  // Bare `vite` is the dev server, whose banner is no build log; `vite build` is one.
+  if (isViteDevServer(launched ?? program)) return route("jsts", label);
   if (launched && (JS_BUILD_TOOLS.has(launched.base) || BUILD_TOOLS.has(launched.base))) return route("build", label);
   // `python -m pip install …`, `python -m build`: a package build log, not a script's output.
   if ((base === "python" || base === "python3") && ["pip", "build", "mypy"].includes(args[args.indexOf("-m") + 1] ?? "") && args.includes("-m")) return route("build", label);
@@ -275,6 +277,10 @@ function routeProgram(program: Program): Route {
   if (SYSTEM_OPS.has(base)) return route("system-ops", label);
   if (VERBATIM_PROGRAMS.has(base) || FILE_READERS.has(base) || base === "sed") return passthrough("enumeration or verbatim program", label);
   return route("generic", label);
+}
+
+function isViteDevServer(program: Program): boolean {
+  return program.base === "vite" && !["build", "optimize", "preview"].some((sub) => program.args.includes(sub));
 }
 
 /** Which distiller handles the output of `command` (as run by a shell), or why none does. */
