@@ -2,22 +2,35 @@
  * Hook entry points. Hooks fail open: any error, bad payload or broken database means print
  * nothing and exit 0, so the host keeps its own bytes. A watchdog bounds the whole process.
  */
-import { postToolReply } from "../hooks/post-tool.ts";
-import { readStdin, writeOut } from "../platform/io.ts";
+import { dispatchHook, type CanonicalEvent } from "../hooks/dispatch.ts";
+import { isRecord } from "../hosts/types.ts";
+import { decodeUtf8, readStdin, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
+import { selfExecutable } from "../platform/self.ts";
 import { hookDeadlineMs, openRuntime } from "./deps.ts";
 
-export const HOOK_FLAGS = ["--post-hook", "--hook"] as const;
+/** Each flag and the event it means when the payload does not name one. */
+const FLAG_EVENTS: Record<string, CanonicalEvent> = {
+  "--post-hook": "PostToolUse",
+  "--hook": "PostToolUse",
+  "--pre-hook": "PreToolUse",
+  "--session-start": "SessionStart",
+  "--before-agent-start": "SessionStart",
+  "--pre-compact": "PreCompact",
+};
 
-export async function runHookMode(_flag: string, env: Env): Promise<number> {
+export const HOOK_FLAGS = Object.keys(FLAG_EVENTS);
+
+export async function runHookMode(flag: string, env: Env): Promise<number> {
   // Nothing a hook does may hang the host: past twice the deadline the process leaves, silent.
   setTimeout(() => process.exit(0), hookDeadlineMs(env) * 2).unref();
   let runtime: ReturnType<typeof openRuntime> | null = null;
   try {
-    const stdin = await readStdin();
+    const payload = parsePayload(await readStdin());
+    if (payload === null) return 0;
     runtime = openRuntime(env, true);
-    const reply = postToolReply(stdin, env, runtime.deps);
-    if (reply !== null) writeOut(`${reply}\n`);
+    const reply = dispatchHook({ payload, env, db: runtime.db, deps: runtime.deps, exe: selfExecutable(env) }, FLAG_EVENTS[flag] ?? "PostToolUse");
+    if (reply !== null && reply !== undefined) writeOut(`${JSON.stringify(reply)}\n`);
   } catch (error) {
     if (env.OMNI_DEBUG === "1") process.stderr.write(`[omni] hook error: ${error instanceof Error ? error.stack : String(error)}\n`);
   } finally {
@@ -28,4 +41,15 @@ export async function runHookMode(_flag: string, env: Env): Promise<number> {
     }
   }
   return 0;
+}
+
+function parsePayload(stdin: Uint8Array): Record<string, unknown> | null {
+  const text = decodeUtf8(stdin);
+  if (text === null || text.trim() === "") return null;
+  try {
+    const payload: unknown = JSON.parse(text);
+    return isRecord(payload) ? payload : null;
+  } catch {
+    return null;
+  }
 }

@@ -47,3 +47,8 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
     return null;
   }
 }
+
+/** One line typed at the terminal (menus), or null at end of input. */
+export function askLine(question: string): string | null {
+  return prompt(question);
+}

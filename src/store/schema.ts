@@ -106,4 +106,18 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX ledger_folds_ts ON ledger_folds(ts);
   `,
+  // 2: the per-session summary the session-end hook writes. IF NOT EXISTS: stats reads it too.
+  `
+  CREATE TABLE IF NOT EXISTS session_summaries (
+    session_id TEXT PRIMARY KEY,
+    started_at INTEGER,
+    ended_at INTEGER NOT NULL,
+    agent_id TEXT,
+    total_commands INTEGER NOT NULL DEFAULT 0,
+    tokens_saved INTEGER NOT NULL DEFAULT 0,
+    top_filter TEXT,
+    exit_reason TEXT,
+    project_path TEXT
+  );
+  `,
 ];

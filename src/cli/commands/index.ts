@@ -13,6 +13,9 @@ export interface CommandEntry {
 }
 
 export const commands: Record<string, CommandEntry> = {
+  init: { group: "SET UP", summary: "wire omni into an agent host (hooks + MCP)", load: () => import("./init.ts") },
+  doctor: { group: "SET UP", summary: "check the install, and repair it with --fix", load: () => import("./doctor.ts") },
+  reset: { group: "SET UP", summary: "remove omni from hosts; --all offers to delete the database", load: () => import("./reset.ts") },
   retrieve: { group: "SEE WHAT IT SAVED", summary: "print the bytes behind a marker's handle", load: () => import("./retrieve.ts") },
   diff: { group: "SEE WHAT IT SAVED", summary: "the last command, raw against delivered", load: () => import("./diff.ts") },
   exec: { group: "TUNE IT", summary: "run a command through the pipeline", load: () => import("./exec.ts") },
