@@ -4,13 +4,13 @@
  * call's output can no longer be replaced afterwards: Claude Code sends it to
  * PostToolUseFailure, where no reply changes what the model sees).
  */
-import { parseChain, shellWords } from "./shell-words.ts";
+import { parseChain, splitAssignments } from "./shell-words.ts";
 
 /** Commands worth wrapping. A prefix, so `env cargo test` or `true && make` stay raw on purpose. */
 export const REWRITE_PREFIXES = ["git ", "cargo ", "npm ", "pytest ", "kubectl ", "docker ", "terraform ", "make ", "node ", "python ", "go ", "bash ", "sh "] as const;
 
-/** Substrings that make a command change files: the hot-file guard warns before these. */
-const MUTATING = ["rm ", "mv ", "cp ", "git checkout", "git reset", "git add", "git restore", "git clean", "cargo build", "cargo install", "cargo clean", "npm install", "npm ci", "sed -i", "truncate ", "> "];
+/** Command starts (program and first words of a segment) that change files: the hot-file guard warns before these. */
+const MUTATING = ["rm", "mv", "cp", "truncate", "git checkout", "git reset", "git add", "git restore", "git clean", "cargo build", "cargo install", "cargo clean", "npm install", "npm ci", "sed -i"];
 
 /** A file named by more than this many commands in one session is "hot". */
 export const HOT_FILE_ACCESS_THRESHOLD = 2;
@@ -40,8 +40,12 @@ export function targetFiles(command: string): string[] {
 }
 
 export function isMutating(command: string): boolean {
-  const padded = `${shellWords(command).join(" ")} `;
-  return MUTATING.some((needle) => padded.includes(needle));
+  return parseChain(command).some((segment) => {
+    if (segment.redirectsStdout) return true;
+    const { rest } = splitAssignments(segment.words);
+    const head = `${rest.join(" ")} `;
+    return MUTATING.some((start) => head.startsWith(`${start} `));
+  });
 }
 
 function hasUnquotedOperator(command: string): boolean {
