@@ -1,13 +1,16 @@
 /**
- * Codex CLI: Claude-style hooks in ~/.codex/hooks.json (payloads and replies copy Claude Code's),
- * the MCP server as a [mcp_servers.omni] table in config.toml. Codex skips hooks nobody trusted.
+ * Codex CLI: Claude-style hooks in ~/.codex/hooks.json, the MCP server as a [mcp_servers.omni]
+ * table in config.toml. Measured on 0.171.0: its shell tool reaches hooks as `Bash`, a PreToolUse
+ * `updatedInput` rewrite is applied, and a PostToolUse `updatedToolOutput` fails the hook (its
+ * tool_response is a bare string), so distillation goes through the rewrite into `omni exec`
+ * and no PostToolUse hook is installed. Codex skips hooks nobody trusted.
  */
 import { join } from "node:path";
 import { groupedHooks } from "./config/shapes.ts";
 import { claude } from "./claude.ts";
-import type { ToolHost } from "./types.ts";
+import type { HostAdapter } from "./types.ts";
 
-export const codex: ToolHost = {
+export const codex: HostAdapter = {
   id: "codex",
   flags: ["codex"],
   label: "Codex CLI",
@@ -20,13 +23,10 @@ export const codex: ToolHost = {
     return [
       ...groupedHooks(join(home, "hooks.json"), context.exe, [
         { event: "PreToolUse", matcher: "Bash", flag: "--pre-hook" },
-        { event: "PostToolUse", matcher: "Bash", flag: "--post-hook" },
         { event: "SessionStart", flag: "--session-start" },
       ]),
       { part: "mcp", file: join(home, "config.toml"), format: "toml", table: ["mcp_servers", "omni"], value: { command: context.exe, args: ["--mcp"], env: { OMNI_AGENT_ID: "codex_cli" } } },
     ];
   },
-  normalizePostTool: claude.normalizePostTool,
-  renderPostTool: claude.renderPostTool,
   renderPreTool: claude.renderPreTool,
 };

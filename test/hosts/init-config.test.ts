@@ -91,7 +91,7 @@ const CASES: HostCase[] = [
       stdioServer(config.mcp_servers.omni, "codex_cli");
       const hooks = parsed[".codex/hooks.json"] as Parsed;
       expect(groupCommands(hooks, "PreToolUse")).toEqual([{ matcher: "Bash", command: `${OMNI_EXE} --pre-hook` }]);
-      expect(groupCommands(hooks, "PostToolUse")).toEqual([{ matcher: "Bash", command: `${OMNI_EXE} --post-hook` }]);
+      expect(groupCommands(hooks, "SessionStart")).toEqual([{ matcher: undefined, command: `${OMNI_EXE} --session-start` }]);
     },
   },
   {
