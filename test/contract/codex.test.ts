@@ -41,6 +41,7 @@ async function runSession(): Promise<Session> {
   const project = join(sandbox.home, "proj");
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, "data.json"), DATA);
+  writeFileSync(join(project, "AGENTS.md"), "# Agents\nRun the tests with node --test.\n");
   const model = startFakeResponses([
     { name: "exec_command", args: { cmd: NOISY } },
     { name: "exec_command", args: { cmd: PRINT_DATA } },
@@ -99,6 +100,11 @@ describe.skipIf(cli.skip !== null)(`Codex CLI ${CODEX_VERSION} with omni init --
     const row = db.query("SELECT entry, agent_id FROM distillations WHERE command LIKE 'node -e%' ORDER BY id LIMIT 1").get() as { entry: string; agent_id: string } | null;
     db.close();
     expect(row).toEqual({ entry: "exec", agent_id: "codex_cli" });
+  }, TIMEOUT_MS);
+
+  test("injects the project context at session start", async () => {
+    const { requests } = await session();
+    expect(JSON.stringify(requests[requests.length - 1])).toContain("[omni] project context\\npinned files: AGENTS.md");
   }, TIMEOUT_MS);
 
   test("hands a JSON payload over byte-identical", async () => {

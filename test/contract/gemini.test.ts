@@ -40,6 +40,7 @@ async function runSession(): Promise<Session> {
   const project = join(sandbox.home, "proj");
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, "data.json"), DATA);
+  writeFileSync(join(project, "AGENTS.md"), "# Agents\nRun the tests with node --test.\n");
   mkdirSync(join(sandbox.home, ".gemini"), { recursive: true });
   // The user's own settings: API-key auth, which init must keep.
   writeFileSync(join(sandbox.home, ".gemini", "settings.json"), `{\n  "security": { "auth": { "selectedType": "gemini-api-key" } }\n}\n`);
@@ -101,6 +102,11 @@ describe.skipIf(cli.skip !== null)(`Gemini CLI ${GEMINI_CLI_VERSION} with omni i
     const row = db.query("SELECT entry, agent_id FROM distillations WHERE command LIKE 'node -e%' ORDER BY id LIMIT 1").get() as { entry: string; agent_id: string } | null;
     db.close();
     expect(row).toEqual({ entry: "exec", agent_id: "gemini_cli" });
+  }, TIMEOUT_MS);
+
+  test("injects the project context at session start", async () => {
+    const { requests } = await session();
+    expect(JSON.stringify(requests[requests.length - 1])).toContain("[omni] project context\\npinned files: AGENTS.md");
   }, TIMEOUT_MS);
 
   test("hands a JSON payload over byte-identical", async () => {
