@@ -131,8 +131,14 @@ const CASES: HostCase[] = [
   },
   {
     flag: "opencode",
-    files: { ".config/opencode/opencode.json": { format: "jsonc", original: `{\n  "$schema": "https://opencode.ai/config.json",\n  // my model\n  "model": "anthropic/claude",\n}\n` } },
+    files: {
+      ".config/opencode/opencode.json": { format: "jsonc", original: `{\n  "$schema": "https://opencode.ai/config.json",\n  // my model\n  "model": "anthropic/claude",\n}\n` },
+      ".config/opencode/plugins/omni.ts": { format: "ts", original: null },
+    },
     check(parsed) {
+      const plugin = parsed[".config/opencode/plugins/omni.ts"] as string;
+      expect(plugin).toContain(JSON.stringify(OMNI_EXE));
+      expect(plugin).toContain('"tool.execute.before"');
       const config = parsed[".config/opencode/opencode.json"] as Parsed;
       expect(config.model).toBe("anthropic/claude");
       expect(config.mcp.omni).toEqual({ type: "local", command: [OMNI_EXE, "--mcp"], enabled: true, environment: { OMNI_AGENT_ID: "opencode" } });
