@@ -17,11 +17,21 @@ export interface PinnedCli {
   bin: string;
   /** Reads the version the installed executable reports. */
   versionOf(stdout: string): string | null;
+  /** A JavaScript CLI whose engines need a newer Node than the one here: run it with the project's bun. */
+  viaBun?: boolean;
+}
+
+const BUN = join(REPO_ROOT, "node_modules", ".bin", "bun");
+
+/** The argv prefix that runs an installed CLI. */
+export function commandFor(cli: PinnedCli, bin: string): string[] {
+  return cli.viaBun ? [BUN, bin] : [bin];
 }
 
 function installedVersion(cli: PinnedCli, bin: string, dir: string): string | null {
   if (!existsSync(bin)) return null;
-  const result = spawnSync(bin, ["--version"], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: dir, IS_SANDBOX: "1" }, timeout: 30_000 });
+  const [file, ...prefix] = commandFor(cli, bin);
+  const result = spawnSync(file!, [...prefix, "--version"], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: dir, IS_SANDBOX: "1" }, timeout: 30_000 });
   return cli.versionOf(result.stdout ?? "");
 }
 
