@@ -6,7 +6,7 @@
  * the registry under test.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
@@ -287,9 +287,20 @@ describe("omni init for every host", () => {
     const settings = join(sandbox.home, ".gemini/settings.json");
     mkdirSync(dirname(settings), { recursive: true });
     writeFileSync(settings, "{ not json");
-    const result = runOmni(["init", "--gemini"], { env: sandbox.env, cwd: sandbox.home });
+    const result = runOmni(["init", "--gemini", "--claude"], { env: sandbox.env, cwd: sandbox.home });
     expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(`Gemini CLI: ${settings} is not a JSON object`);
     expect(readFileSync(settings, "utf8")).toBe("{ not json");
+    // The other host is still configured.
+    expect(existsSync(join(sandbox.home, ".claude", "settings.json"))).toBe(true);
+  });
+
+  test("--uninstall removes an owned file even when omni's record of it is gone", () => {
+    sandbox = makeSandbox();
+    omni(["init", "--pi"]);
+    rmSync(join(sandbox.home, ".omni", "integrations.json"));
+    omni(["init", "--pi", "--uninstall"]);
+    expect(existsSync(join(sandbox.home, ".pi/agent/extensions/omni.ts"))).toBe(false);
   });
 
   test("--all writes every host and the current directory's .vscode/mcp.json", () => {
@@ -330,5 +341,18 @@ describe("omni init without a host flag", () => {
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain("did you mean `--claude`?");
     expect(existsSync(join(sandbox.home, ".claude"))).toBe(false);
+  });
+});
+
+describe("omni init --status", () => {
+  test("says what is installed where, and changes nothing", () => {
+    sandbox = makeSandbox();
+    omni(["init", "--codex", "--hook"]);
+    const hooks = readFileSync(join(sandbox.home, ".codex/hooks.json"), "utf8");
+    const status = runOmni(["init", "--codex", "--status"], { env: sandbox.env, cwd: sandbox.home }).stdout.toString();
+    expect(status).toContain(`hook current hooks.PreToolUse (--pre-hook) in ${join(sandbox.home, ".codex/hooks.json")}`);
+    expect(status).toContain(`mcp  absent  [mcp_servers.omni] in ${join(sandbox.home, ".codex/config.toml")}`);
+    expect(readFileSync(join(sandbox.home, ".codex/hooks.json"), "utf8")).toBe(hooks);
+    expect(existsSync(join(sandbox.home, ".codex/config.toml"))).toBe(false);
   });
 });

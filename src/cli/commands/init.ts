@@ -1,9 +1,9 @@
 import { inspectEntry, installEntries, uninstallEntries, type FileChange } from "../../hosts/config/apply.ts";
-import type { ConfigEntry } from "../../hosts/config/entry.ts";
+import { entryLocation, type ConfigEntry } from "../../hosts/config/entry.ts";
 import { hostList } from "../../hosts/index.ts";
 import type { HostAdapter } from "../../hosts/types.ts";
 import { systemClock } from "../../platform/clock.ts";
-import { writeOut } from "../../platform/io.ts";
+import { writeErr, writeOut } from "../../platform/io.ts";
 import { omniHome } from "../../platform/paths.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
@@ -21,6 +21,7 @@ export default defineCommand({
     uninstall: { type: "boolean", description: "remove exactly what init added" },
   },
   notes: [
+    "Exit status: 0 when every host was configured, 1 when one of them could not be (its config is left as it was).",
     "With no host flag: a menu on a terminal; without one, the host omni runs inside (it says which),",
     "or an error listing the flags. Every file is backed up under ~/.omni/backups before it changes.",
     "Then run `omni doctor`: init says what it wrote, doctor says whether the host reads it.",
@@ -31,12 +32,19 @@ export default defineCommand({
     const selected = chosen.length > 0 ? chosen : [chooseHost(env, "Configure")];
     const context = installContext(env, flags.all === true);
     const options = { omniHome: omniHome(env), nowMs: systemClock.now() };
+    let failed = 0;
     for (const host of selected) {
       const entries = host.configEntries(context).filter((entry) => wanted(entry, flags));
-      if (flags.status) writeOut(statusLines(host, entries));
-      else writeOut(changeLines(host, flags.uninstall ? uninstallEntries(entries, options) : installEntries(entries, options), !flags.uninstall));
+      try {
+        if (flags.status) writeOut(statusLines(host, entries));
+        else writeOut(changeLines(host, flags.uninstall ? uninstallEntries(entries, options) : installEntries(entries, options), !flags.uninstall));
+      } catch (error) {
+        // One broken host config must not stop the others (`--all`); the exit status says it happened.
+        failed++;
+        writeErr(`omni: ${host.label}: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
     }
-    return 0;
+    return failed === 0 ? 0 : 1;
   },
 });
 
@@ -55,6 +63,6 @@ function changeLines(host: HostAdapter, changes: FileChange[], installing: boole
 
 function statusLines(host: HostAdapter, entries: ConfigEntry[]): string {
   const lines = [`${host.label} (${host.tier})`];
-  for (const entry of entries) lines.push(`  ${entry.part.padEnd(4)} ${inspectEntry(entry).state.padEnd(7)} ${entry.file}`);
+  for (const entry of entries) lines.push(`  ${entry.part.padEnd(4)} ${inspectEntry(entry).state.padEnd(7)} ${entryLocation(entry)} in ${entry.file}`);
   return `${lines.join("\n")}\n`;
 }

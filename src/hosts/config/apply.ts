@@ -45,7 +45,11 @@ export function installEntries(entries: ConfigEntry[], options: ApplyOptions): F
     const before = readTextFile(file);
     const record = manifest[file] ?? { createdFile: before === null, created: [] };
     let text = before ?? "";
-    for (const entry of group) text = installOne(text, entry, record);
+    try {
+      for (const entry of group) text = installOne(text, entry, record);
+    } catch (error) {
+      throw new Error(`${file} ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
     if (before !== null && text === before) return { file, action: "unchanged" as const, backup: null };
     const backup = before === null ? null : backupFile(file, options);
     writeTextFileAtomic(file, text);
@@ -69,8 +73,9 @@ export function uninstallEntries(entries: ConfigEntry[], options: ApplyOptions):
     delete manifest[file];
     if (text === before) return { file, action: "unchanged", backup: null };
     const backup = backupFile(file, options);
-    const ownedGone = group[0]!.format === "file" || (group[0]!.format === "toml" && text === "");
-    if (record.createdFile && (ownedGone || (driver !== null && driver.isEmpty(text)))) {
+    // A file omni owns goes whole; a config omni created goes once nothing is left in it.
+    const owned = group[0]!.format === "file" && text === "";
+    if (owned || (record.createdFile && (text === "" || (driver !== null && driver.isEmpty(text))))) {
       removeFile(file);
       return { file, action: "deleted", backup };
     }

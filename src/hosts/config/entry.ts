@@ -73,3 +73,17 @@ export function programOf(command: string): string {
   const match = /^(?:"([^"]+)"|'([^']+)'|(\S+))/.exec(command.trim());
   return match ? (match[1] ?? match[2] ?? match[3]!) : "";
 }
+
+/** Where in its file an entry lives, for status lines: `hooks.PreToolUse (--pre-hook)`, `[mcp_servers.omni]`. */
+export function entryLocation(entry: ConfigEntry): string {
+  switch (entry.format) {
+    case "json-element":
+      return `${entry.path.join(".")} (${entry.flag})`;
+    case "toml":
+      return `[${entry.table.join(".")}]`;
+    case "file":
+      return "the whole file";
+    default:
+      return entry.path.join(".");
+  }
+}

@@ -18,7 +18,7 @@ export interface FormatDriver {
 
 export const jsonDriver: FormatDriver = {
   validate(text) {
-    if (text.trim() !== "" && !parseJsonText(text).ok) throw new Error("is not a JSON object (fix or move it, then rerun)");
+    if (text.trim() !== "" && !parseJsonText(text).ok) throw new Error("is not a JSON object; fix or move it, then rerun omni init");
   },
   has: (text, path) => text.trim() !== "" && hasPath(text, path),
   get: (text, path) => (text.trim() === "" ? undefined : valueAt(text, path)),
@@ -30,8 +30,8 @@ export const jsonDriver: FormatDriver = {
 export const yamlDriver: FormatDriver = {
   validate(text) {
     const doc = parseDocument(text);
-    if (doc.errors.length > 0) throw new Error(`is not valid YAML: ${doc.errors[0]!.message}`);
-    if (doc.contents !== null && !isMap(doc.contents)) throw new Error("is not a YAML mapping");
+    if (doc.errors.length > 0) throw new Error(`is not valid YAML (${doc.errors[0]!.message}); fix or move it, then rerun omni init`);
+    if (doc.contents !== null && !isMap(doc.contents)) throw new Error("is not a YAML mapping; fix or move it, then rerun omni init");
   },
   has: (text, path) => parseDocument(text).hasIn(path),
   get: (text, path) => {
