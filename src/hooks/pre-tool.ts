@@ -22,7 +22,9 @@ export function preTool(context: HookContext): HookReply {
   const sessionId = stringField(payload, "session_id", "sessionId");
   const agentId = context.agentId || host.agentId;
 
-  if (!envRequestsPassthrough(env) && isRewritable(command)) {
+  // Plan mode runs nothing; a rewrite answered with "allow" would run the command anyway.
+  const planning = stringField(payload, "permission_mode") === "plan";
+  if (!planning && !envRequestsPassthrough(env) && isRewritable(command)) {
     const rewritten = execRewrite(command, context.exe, agentId, sessionId);
     return host.renderPreTool?.({ ...input, command: rewritten }, REWRITE_REASON) ?? null;
   }

@@ -1,6 +1,9 @@
 /**
  * Gemini CLI: hooks and MCP both in ~/.gemini/settings.json. Its shell tool's output is reached
  * through the BeforeTool rewrite into `omni exec`, which distills before Gemini reads anything.
+ * Measured on 0.61.0 (test/contract/gemini.test.ts): `hookSpecificOutput.tool_input` replaces
+ * the input (the model also reads a one-line "[System] Tool input parameters were modified by a
+ * hook" note), and SessionStart `additionalContext` reaches the model.
  */
 import { join } from "node:path";
 import { groupedHooks, mcpServer } from "./config/shapes.ts";

@@ -38,6 +38,11 @@ describe("--pre-hook", () => {
     });
   });
 
+  test("never rewrites in plan mode, where the host runs nothing", () => {
+    sandbox = makeSandbox();
+    expect(hook("--pre-hook", base({ hook_event_name: "PreToolUse", permission_mode: "plan", tool_name: "Bash", tool_input: { command: "cargo test" } })).reply).toBeNull();
+  });
+
   test("prints nothing for a command the prefix rules leave alone", () => {
     sandbox = makeSandbox();
     for (const command of ["env cargo test", "git log | head -5", "ls"]) {
