@@ -314,6 +314,11 @@ describe("omni init for every host", () => {
     for (const hostCase of CASES) for (const file of Object.keys(hostCase.files)) expect(existsSync(join(sandbox.home, file))).toBe(false);
     expect(existsSync(join(sandbox.home, ".vscode/mcp.json"))).toBe(false);
     expect(existsSync(sandbox.dbPath)).toBe(true);
+
+    const wipe = runOmni(["reset", "--all", "--wipe-db"], { env: sandbox.env, cwd: sandbox.home }).stdout.toString();
+    const copy = /deleted .+ \(copy: (.+)\)/.exec(wipe)?.[1];
+    expect(existsSync(sandbox.dbPath)).toBe(false);
+    expect(copy && existsSync(copy)).toBe(true);
   });
 });
 
