@@ -1,5 +1,5 @@
 /**
- * Replays a corpus through the same entry the hook runs (`postToolReply`), once per arm, each
+ * Replays a corpus through the same entry the hook runs (`hookReply`), once per arm, each
  * arm with its own temp HOME and database, calls in order so the ledger sees a real session.
  * What each call delivered comes from the run record the pipeline writes, so the figures are
  * the rows `omni stats` would read.
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { byteLength } from "../core/lines.ts";
 import type { PipelineDeps, RunRecord } from "../core/pipeline.ts";
-import { postToolReply } from "../hooks/post-tool.ts";
+import { hookReply } from "../hooks/reply.ts";
 import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";
 import { systemClock } from "../platform/clock.ts";
@@ -144,18 +144,17 @@ function hookRunner(db: Db, arm: Arm, env: Env): (call: CorpusCall, input: strin
   return (call, input) => {
     recorded = null;
     const payload = input === call.text ? call.payload : withText(call.payload, input);
-    const reply = postToolReply(Buffer.from(JSON.stringify(payload)), { ...env, OMNI_AGENT_ID: call.agentId }, deps);
-    let validReply = true;
-    if (reply !== null) {
-      try {
-        JSON.parse(reply);
-      } catch {
-        validReply = false;
-      }
-    }
+    const reply = hookReply(Buffer.from(JSON.stringify(payload)), { env: { ...env, OMNI_AGENT_ID: call.agentId }, db, deps, exe: "omni" }, "PostToolUse");
+    // A reply the host would drop without a word is as bad as a crash: check its shape.
+    const validReply = reply === null || reply === undefined || isPostToolReply(reply);
     const run = recorded as RunRecord | null;
     return { delivered: run ? run.delivered : input, validReply };
   };
+}
+
+function isPostToolReply(reply: unknown): boolean {
+  const output = isRecord(reply) && isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput : null;
+  return output !== null && output.hookEventName === "PostToolUse" && isRecord(output.updatedToolOutput);
 }
 
 /** The payload its tool would have sent had the output been `text` (a peer's filtered form). */

@@ -2,14 +2,25 @@
  * Hook entry points. Hooks fail open: any error, bad payload or broken database means print
  * nothing and exit 0, so the host keeps its own bytes. A watchdog bounds the whole process.
  */
-import { MAX_HOOK_PAYLOAD_BYTES, postToolReply } from "../hooks/post-tool.ts";
-import { preCompact } from "../hooks/pre-compact.ts";
+import type { CanonicalEvent } from "../hooks/dispatch.ts";
+import { hookReply, MAX_HOOK_PAYLOAD_BYTES } from "../hooks/reply.ts";
 import { readStdinWithin, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
-import { forgetReader } from "../store/ledger.ts";
+import { selfExecutable } from "../platform/self.ts";
 import { hookDeadlineMs, openRuntime } from "./deps.ts";
 
-export const HOOK_FLAGS = ["--post-hook", "--hook", "--pre-compact"] as const;
+/** Each flag and the event it means when the payload does not name one. */
+const FLAG_EVENTS: Record<string, CanonicalEvent> = {
+  "--post-hook": "PostToolUse",
+  "--hook": "PostToolUse",
+  "--pre-hook": "PreToolUse",
+  "--session-start": "SessionStart",
+  "--before-agent-start": "SessionStart",
+  "--session-end": "SessionEnd",
+  "--pre-compact": "PreCompact",
+};
+
+export const HOOK_FLAGS = Object.keys(FLAG_EVENTS);
 
 export async function runHookMode(flag: string, env: Env): Promise<number> {
   // Nothing a hook does may hang the host: past twice the deadline the process leaves, silent.
@@ -20,13 +31,8 @@ export async function runHookMode(flag: string, env: Env): Promise<number> {
     const stdin = await readStdinWithin(MAX_HOOK_PAYLOAD_BYTES, () => {});
     if (stdin === null) return 0;
     runtime = openRuntime(env, true);
-    const db = runtime.db;
-    if (flag === "--pre-compact") {
-      if (db) preCompact(stdin, (sessionId) => forgetReader(db, sessionId));
-      return 0;
-    }
-    const reply = postToolReply(stdin, env, runtime.deps);
-    if (reply !== null) writeOut(`${reply}\n`);
+    const reply = hookReply(stdin, { env, db: runtime.db, deps: runtime.deps, exe: selfExecutable(env) }, FLAG_EVENTS[flag] ?? "PostToolUse");
+    if (reply !== null && reply !== undefined) writeOut(`${JSON.stringify(reply)}\n`);
   } catch (error) {
     if (env.OMNI_DEBUG === "1") process.stderr.write(`[omni] hook error: ${error instanceof Error ? error.stack : String(error)}\n`);
   } finally {

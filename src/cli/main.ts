@@ -10,7 +10,9 @@ import { PIPE_FLAGS, runPipeMode } from "./pipe-mode.ts";
 
 async function main(argv: string[]): Promise<number> {
   const env = process.env;
-  const hookFlag = argv.find((arg) => (HOOK_FLAGS as readonly string[]).includes(arg));
+  // A hook flag anywhere in a flags-only command line (hosts call `omni --hook`); never inside a
+  // subcommand's own flags (`omni init --hook` installs the hooks).
+  const hookFlag = argv[0]?.startsWith("-") ? argv.find((arg) => (HOOK_FLAGS as readonly string[]).includes(arg)) : undefined;
   if (hookFlag) return runHookMode(hookFlag, env);
   // Lazy: the MCP SDK and zod load only in this mode, never on a hook's path.
   if (argv.includes("--mcp")) return (await import("../mcp/stdio.ts")).runMcpServer(env);

@@ -3,8 +3,11 @@
  * other shape is dropped without a word, so each tool gets back exactly the object it sent,
  * with only the text field replaced (measured against the real CLI; see docs).
  */
-import { HOST_OUTPUT_CAP_CHARS } from "../core/limits.ts";
-import { isRecord, stringField, type HostAdapter, type ToolCall } from "./types.ts";
+import { HOST_OUTPUT_CAP_CHARS, MAX_PERSISTED_READ_BYTES } from "../core/limits.ts";
+import { readTextFile } from "../platform/files.ts";
+import { join } from "node:path";
+import { groupedHooks, mcpServer } from "./config/shapes.ts";
+import { isRecord, stringField, type ToolCall, type ToolHost } from "./types.ts";
 
 function baseCall(payload: Record<string, unknown>, tool: string, command: string): ToolCall {
   return {
@@ -26,15 +29,44 @@ function normalizeBash(call: ToolCall, response: unknown, payload: Record<string
   if (typeof stdout !== "string") return { ...call, skipReason: "no stdout" };
   const exitCode = typeof payload.exit_code === "number" ? payload.exit_code : null;
   const failed = (exitCode !== null && exitCode !== 0) || response.interrupted === true;
-  if (stdout.length >= HOST_OUTPUT_CAP_CHARS) return { ...call, exitCode, failed, skipReason: "host output cap" };
   const stderr = typeof response.stderr === "string" ? response.stderr : "";
-  const text = stderr === "" ? stdout : `${stdout}\n[stderr]\n${stderr}`;
-  return { ...call, exitCode, failed, text };
+  const join = (out: string) => (stderr === "" ? out : `${out}\n[stderr]\n${stderr}`);
+  if (stdout.length < HOST_OUTPUT_CAP_CHARS) return { ...call, exitCode, failed, text: join(stdout) };
+  // Over the cap the host hands us a cut stdout and saves the whole output to a local file; the
+  // model would see a 2 KB preview and a path. Distilling the whole file does better.
+  const persisted = typeof response.persistedOutputPath === "string" ? readTextFile(response.persistedOutputPath, MAX_PERSISTED_READ_BYTES) : null;
+  if (persisted === null) return { ...call, exitCode, failed, skipReason: "host output cap, persisted output unreadable" };
+  return { ...call, exitCode, failed, text: join(persisted), persistedOutput: true };
 }
 
-export const claude: HostAdapter = {
+export const claude: ToolHost = {
   id: "claude",
+  flags: ["claude"],
+  label: "Claude Code",
   agentId: "claude_code",
+  tier: "Full",
+  envMarkers: ["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"],
+  configEntries(context) {
+    const settings = join(context.home, ".claude", "settings.json");
+    return [
+      // SPEC §7.6 matchers. PostToolUseFailure and SessionEnd only record, so they run async.
+      ...groupedHooks(settings, context.exe, [
+        { event: "PreToolUse", matcher: "Bash", flag: "--pre-hook" },
+        { event: "PostToolUse", matcher: "Bash|Read|Grep|WebFetch", flag: "--post-hook" },
+        { event: "PostToolUseFailure", matcher: "Bash", flag: "--hook", async: true },
+        { event: "SessionStart", matcher: "", flag: "--session-start" },
+        { event: "SubagentStart", matcher: "", flag: "--session-start" },
+        { event: "PreCompact", matcher: "", flag: "--pre-compact" },
+        { event: "SessionEnd", matcher: "", flag: "--hook", async: true },
+      ]),
+      mcpServer(join(context.home, ".claude.json"), ["mcpServers", "omni"], context, "claude_code", { type: "stdio" }),
+    ];
+  },
+  renderPreTool(updatedInput, reason) {
+    if (updatedInput === null) return { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: reason } };
+    // Measured: updatedInput replaces the whole input, and "allow" makes it apply in every permission mode.
+    return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: reason, updatedInput } };
+  },
   normalizePostTool(payload) {
     const tool = stringField(payload, "tool_name") ?? "";
     const input = isRecord(payload.tool_input) ? payload.tool_input : {};
@@ -85,7 +117,11 @@ function updatedOutput(tool: string, response: Record<string, unknown>, delivere
     case "WebFetch":
       return { ...response, result: delivered };
     default:
-      // Bash: all four of stdout, stderr, interrupted, isImage are required, other keys kept.
-      return { ...response, stdout: delivered, stderr: "", interrupted: response.interrupted ?? false, isImage: response.isImage ?? false };
+    {
+      // Bash: all four of stdout, stderr, interrupted, isImage are required, other keys kept;
+      // the persisted-output keys go, as the reply now carries the whole (distilled) output.
+      const { persistedOutputPath: _path, persistedOutputSize: _size, ...rest } = response;
+      return { ...rest, stdout: delivered, stderr: "", interrupted: response.interrupted ?? false, isImage: response.isImage ?? false };
+    }
   }
 }

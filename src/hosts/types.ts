@@ -1,4 +1,9 @@
-/** What a host adapter does on the tool path: read its payload shape, and reply in its tool's shape. */
+/**
+ * A host adapter: how to install omni into the host (its config entries, its tier), and on the
+ * tool path how to read its payloads and reply in its tools' shapes.
+ */
+import type { ConfigEntry } from "./config/entry.ts";
+import type { Env } from "../platform/paths.ts";
 
 export interface ToolCall {
   /** Host tool name: Bash, Read, Grep, WebFetch, … */
@@ -14,19 +19,50 @@ export interface ToolCall {
   sessionId: string | null;
   subagentId: string | null;
   cwd: string | null;
+  /** The text came from the host's persisted-output file, not the (cut) payload. */
+  persistedOutput?: boolean;
+}
+
+/** What omni can do on a host: the honest ceiling, printed by init and doctor. */
+export type Tier = "Full" | "Handoff-first" | "MCP-only";
+
+export interface InstallContext {
+  /** Absolute path of the omni executable the host should run. */
+  exe: string;
+  home: string;
+  cwd: string;
+  /** `--all`: also write the workspace file in `cwd` (`.vscode/mcp.json`), the only one there. */
+  workspace: boolean;
+  platform: NodeJS.Platform;
+  env: Env;
 }
 
 export interface HostAdapter {
   id: string;
+  /** `omni init --<flag>`; the first is the canonical spelling. */
+  flags: readonly string[];
+  label: string;
   /** The agent id recorded on rows from this host. */
   agentId: string;
-  normalizePostTool(payload: Record<string, unknown>): ToolCall | null;
+  tier: Tier;
+  /** Environment variables whose presence says omni is running inside this host. */
+  envMarkers: readonly string[];
+  /** A step the user still has to take after init (Codex hook trust). */
+  note?: string;
+  /** Everything init writes for this host; install, uninstall, status and doctor all read it. */
+  configEntries(context: InstallContext): ConfigEntry[];
+  normalizePostTool?(payload: Record<string, unknown>): ToolCall | null;
   /**
    * The reply that replaces the tool's output with `delivered`, in the exact shape the host validates.
    * `lineShift`: a file window lost this many leading lines to a fold; its first line number moves by it.
    */
-  renderPostTool(payload: Record<string, unknown>, call: ToolCall, delivered: string, lineShift?: number): unknown;
+  renderPostTool?(payload: Record<string, unknown>, call: ToolCall, delivered: string, lineShift?: number): unknown;
+  /** PreToolUse reply: a rewritten tool input (every original field kept), or a note for the model. */
+  renderPreTool?(updatedInput: Record<string, unknown> | null, reason: string): unknown;
 }
+
+/** A host whose tool payloads omni reads. */
+export type ToolHost = HostAdapter & Required<Pick<HostAdapter, "normalizePostTool" | "renderPostTool">>;
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -75,3 +75,8 @@ export function terminalColumns(): number {
 export function stderrIsTty(): boolean {
   return Boolean(process.stderr.isTTY);
 }
+
+/** One line typed at the terminal (menus), or null at end of input. */
+export function askLine(question: string): string | null {
+  return prompt(question);
+}

@@ -13,6 +13,9 @@ export interface CommandEntry {
 }
 
 export const commands: Record<string, CommandEntry> = {
+  init: { group: "SET UP", summary: "wire omni into an agent host (hooks + MCP)", load: () => import("./init.ts") },
+  doctor: { group: "SET UP", summary: "check the install, and repair it with --fix", load: () => import("./doctor.ts") },
+  reset: { group: "SET UP", summary: "remove omni from hosts; --all offers to delete the database", load: () => import("./reset.ts") },
   retrieve: { group: "SEE WHAT IT SAVED", summary: "print the bytes behind a marker's handle", load: () => import("./retrieve.ts") },
   stats: { group: "SEE WHAT IT SAVED", summary: "what omni saved on your own history, in counted bytes", load: () => import("./stats.ts") },
   dashboard: { group: "SEE WHAT IT SAVED", summary: "the same numbers in a browser, on 127.0.0.1 only", load: () => import("./dashboard.ts") },

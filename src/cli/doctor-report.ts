@@ -1,0 +1,153 @@
+/**
+ * What `omni doctor` checks, as one report object (printed as text or as the only JSON on
+ * stdout), and the repairs `--fix` can make. Hosts come from the registry.
+ */
+import { dirname } from "node:path";
+import { inspectEntry, installEntries } from "../hosts/config/apply.ts";
+import { hostFromEnv, hostList } from "../hosts/index.ts";
+import type { Tier } from "../hosts/types.ts";
+import { systemClock } from "../platform/clock.ts";
+import { ensureDir, fileMode, findOnPath, isExecutable, setFileMode } from "../platform/files.ts";
+import { databasePath, omniHome, type Env } from "../platform/paths.ts";
+import { selfExecutable } from "../platform/self.ts";
+import { checkDatabase } from "../store/health.ts";
+import { VERSION } from "../version.ts";
+import { installContext } from "./host-select.ts";
+
+/** How many MCP tools each tier is told about (SPEC §8), out of all of them. */
+export const ALL_MCP_TOOL_COUNT = 25;
+const TIER_MCP_TOOL_COUNT: Record<Tier, number> = { Full: 9, "Handoff-first": 9, "MCP-only": 4 };
+
+export type PartState = "ok" | "missing" | "stale" | "broken" | "not installed";
+
+export interface HostReport {
+  id: string;
+  label: string;
+  tier: Tier;
+  installed: boolean;
+  hooks: PartState | "n/a";
+  mcp: PartState | "n/a";
+  files: string[];
+  problems: string[];
+  note: string | null;
+}
+
+export interface DoctorReport {
+  ok: boolean;
+  version: string;
+  binary: { path: string; executable: boolean; on_path: string | null };
+  config_dir: { path: string; exists: boolean; mode: string | null; owner_only: boolean };
+  database: { path: string; opens: boolean; writable: boolean; mode: string | null; owner_only: boolean; error: string | null };
+  hosts: HostReport[];
+  mcp_tools: { advertised: number; total: number; agent: string; line: string };
+  problems: string[];
+  fixed: string[];
+}
+
+export function buildReport(env: Env, fixed: string[] = []): DoctorReport {
+  const exe = selfExecutable(env);
+  const home = omniHome(env);
+  const dbPath = databasePath(env);
+  const health = checkDatabase(dbPath);
+  const dirMode = fileMode(home);
+  const dbMode = fileMode(dbPath);
+  const hosts = hostList.map((host) => hostReport(host.id, env));
+  const problems: string[] = [];
+  if (!isExecutable(exe)) problems.push(`the omni executable ${exe} is not executable`);
+  if (dirMode === null) problems.push(`config dir ${home} does not exist`);
+  else if ((dirMode & 0o077) !== 0) problems.push(`config dir ${home} is readable by others (mode ${octal(dirMode)}; want 700)`);
+  if (!health.opens) problems.push(`database ${dbPath} does not open: ${health.error}`);
+  else if (!health.writable) problems.push(`database ${dbPath} is not writable: ${health.error}`);
+  if (dbMode !== null && (dbMode & 0o200) === 0) problems.push(`database ${dbPath} is read-only (mode ${octal(dbMode)}; want 600)`);
+  else if (dbMode !== null && (dbMode & 0o077) !== 0) problems.push(`database ${dbPath} is readable by others (mode ${octal(dbMode)}; want 600)`);
+  for (const host of hosts) problems.push(...host.problems.map((problem) => `${host.label}: ${problem}`));
+  return {
+    ok: problems.length === 0,
+    version: VERSION,
+    binary: { path: exe, executable: isExecutable(exe), on_path: findOnPath("omni", env.PATH ?? "") },
+    config_dir: { path: home, exists: dirMode !== null, mode: dirMode === null ? null : octal(dirMode), owner_only: dirMode !== null && (dirMode & 0o077) === 0 },
+    database: { path: dbPath, opens: health.opens, writable: health.writable && (dbMode === null || (dbMode & 0o200) !== 0), mode: dbMode === null ? null : octal(dbMode), owner_only: dbMode !== null && (dbMode & 0o077) === 0, error: health.error },
+    hosts,
+    mcp_tools: mcpToolsLine(env),
+    problems,
+    fixed,
+  };
+}
+
+function hostReport(id: string, env: Env): HostReport {
+  const host = hostList.find((candidate) => candidate.id === id)!;
+  const statuses = host.configEntries(installContext(env, false)).map(inspectEntry);
+  const installed = statuses.some((status) => status.state !== "absent");
+  const problems: string[] = [];
+  const partState = (part: "hook" | "mcp"): PartState | "n/a" => {
+    const mine = statuses.filter((status) => status.entry.part === part);
+    if (mine.length === 0) return "n/a";
+    if (!installed) return "not installed";
+    const missingPrograms = mine.flatMap((status) => status.programs.filter((program) => !isExecutable(program)));
+    if (missingPrograms.length > 0) {
+      problems.push(`${part} points at a missing executable ${[...new Set(missingPrograms)].join(", ")} (run omni doctor --fix)`);
+      return "broken";
+    }
+    const absent = mine.filter((status) => status.state === "absent");
+    if (absent.length > 0) {
+      problems.push(`${part} missing in ${[...new Set(absent.map((status) => status.entry.file))].join(", ")} (run omni init --${host.flags[0]})`);
+      return "missing";
+    }
+    if (mine.some((status) => status.state === "stale")) {
+      problems.push(`${part} differs from what this omni writes (run omni init --${host.flags[0]})`);
+      return "stale";
+    }
+    return "ok";
+  };
+  const hooks = partState("hook");
+  const mcp = partState("mcp");
+  return { id: host.id, label: host.label, tier: host.tier, installed, hooks, mcp, files: [...new Set(statuses.map((status) => status.entry.file))], problems, note: installed ? (host.note ?? null) : null };
+}
+
+/** Repair what can be repaired; returns what was done, one line each. */
+export function applyFixes(env: Env): string[] {
+  const fixed: string[] = [];
+  const home = omniHome(env);
+  const dbPath = databasePath(env);
+  const dirMode = fileMode(home);
+  if (dirMode === null) {
+    ensureDir(home);
+    fixed.push(`created ${home} (mode 700)`);
+  } else if ((dirMode & 0o077) !== 0) {
+    setFileMode(home, 0o700);
+    fixed.push(`set ${home} to mode 700`);
+  }
+  const dbDir = dirname(dbPath);
+  if (fileMode(dbDir) === null) ensureDir(dbDir);
+  const dbMode = fileMode(dbPath);
+  if (dbMode !== null && dbMode !== 0o600) {
+    setFileMode(dbPath, 0o600);
+    fixed.push(`set ${dbPath} to mode 600`);
+  }
+  for (const suffix of ["-wal", "-shm"]) {
+    const mode = fileMode(`${dbPath}${suffix}`);
+    if (mode !== null && mode !== 0o600) setFileMode(`${dbPath}${suffix}`, 0o600);
+  }
+  const context = installContext(env, false);
+  for (const host of hostList) {
+    const report = hostReport(host.id, env);
+    if (!report.installed || report.problems.length === 0) continue;
+    installEntries(host.configEntries(context), { omniHome: home, nowMs: systemClock.now() });
+    fixed.push(`rewrote ${host.label} configuration to point at ${context.exe}`);
+  }
+  return fixed;
+}
+
+function mcpToolsLine(env: Env): DoctorReport["mcp_tools"] {
+  const host = hostFromEnv(env);
+  const agent = host?.agentId ?? "claude_code";
+  if (env.OMNI_MCP_TOOLS?.toLowerCase() === "all") {
+    return { advertised: ALL_MCP_TOOL_COUNT, total: ALL_MCP_TOOL_COUNT, agent, line: `MCP tools: ${ALL_MCP_TOOL_COUNT} of ${ALL_MCP_TOOL_COUNT} advertised to ${agent} (OMNI_MCP_TOOLS=all)` };
+  }
+  const advertised = TIER_MCP_TOOL_COUNT[host?.tier ?? "Full"];
+  return { advertised, total: ALL_MCP_TOOL_COUNT, agent, line: `MCP tools: ${advertised} of ${ALL_MCP_TOOL_COUNT} advertised to ${agent} (OMNI_MCP_TOOLS=all restores the rest)` };
+}
+
+function octal(mode: number): string {
+  return mode.toString(8).padStart(3, "0");
+}

@@ -1,0 +1,32 @@
+/**
+ * Codex CLI: Claude-style hooks in ~/.codex/hooks.json, the MCP server as a [mcp_servers.omni]
+ * table in config.toml. Measured on 0.171.0: its shell tool reaches hooks as `Bash`, a PreToolUse
+ * `updatedInput` rewrite is applied, and a PostToolUse `updatedToolOutput` fails the hook (its
+ * tool_response is a bare string), so distillation goes through the rewrite into `omni exec`
+ * and no PostToolUse hook is installed. Codex skips hooks nobody trusted.
+ */
+import { join } from "node:path";
+import { groupedHooks } from "./config/shapes.ts";
+import { claude } from "./claude.ts";
+import type { HostAdapter } from "./types.ts";
+
+export const codex: HostAdapter = {
+  id: "codex",
+  flags: ["codex"],
+  label: "Codex CLI",
+  agentId: "codex_cli",
+  tier: "Full",
+  envMarkers: ["CODEX_SESSION", "CODEX_SANDBOX", "CODEX_HOME_SESSION"],
+  note: "Codex runs only hooks it has been told to trust and skips the rest silently: start codex once and approve them under “Hooks need review” (/hooks). omni doctor keeps failing until you do.",
+  configEntries(context) {
+    const home = context.env.CODEX_HOME || join(context.home, ".codex");
+    return [
+      ...groupedHooks(join(home, "hooks.json"), context.exe, [
+        { event: "PreToolUse", matcher: "Bash", flag: "--pre-hook" },
+        { event: "SessionStart", flag: "--session-start" },
+      ]),
+      { part: "mcp", file: join(home, "config.toml"), format: "toml", table: ["mcp_servers", "omni"], value: { command: context.exe, args: ["--mcp"], env: { OMNI_AGENT_ID: "codex_cli" } } },
+    ];
+  },
+  renderPreTool: claude.renderPreTool,
+};

@@ -1,0 +1,89 @@
+/**
+ * One thing `omni init` writes into a host's configuration. A host lists its entries; the same
+ * list drives install, uninstall, status and doctor, so there is no second description of a host.
+ */
+export type Part = "hook" | "mcp";
+
+interface EntryBase {
+  part: Part;
+  /** Absolute path of the host's configuration file. */
+  file: string;
+}
+
+/** A JSON/JSONC object member omni owns (an MCP server under `mcpServers.omni`, say). */
+export interface JsonMemberEntry extends EntryBase {
+  format: "json";
+  path: string[];
+  value: unknown;
+  /** A value others may set too (Cursor's `version: 1`): added when absent, removed only if omni added it. */
+  shared?: boolean;
+}
+
+/** An element omni adds to a JSON array of hook groups; `flag` names ours among the user's. */
+export interface JsonElementEntry extends EntryBase {
+  format: "json-element";
+  path: string[];
+  value: unknown;
+  flag: string;
+}
+
+/** A YAML mapping member omni owns, edited through a comment-preserving document. */
+export interface YamlMemberEntry extends EntryBase {
+  format: "yaml";
+  path: string[];
+  value: unknown;
+}
+
+/** A TOML table omni owns, written as a delimited block appended to the file. */
+export interface TomlTableEntry extends EntryBase {
+  format: "toml";
+  table: string[];
+  value: Record<string, unknown>;
+}
+
+/** A whole file omni owns (a plugin or extension source). */
+export interface OwnedFileEntry extends EntryBase {
+  format: "file";
+  content: string;
+}
+
+export type ConfigEntry = JsonMemberEntry | JsonElementEntry | YamlMemberEntry | TomlTableEntry | OwnedFileEntry;
+
+/** Every `command` string inside a value: the executables an entry points at. */
+export function commandsIn(value: unknown): string[] {
+  if (typeof value === "string") return [];
+  if (Array.isArray(value)) return value.flatMap(commandsIn);
+  if (typeof value !== "object" || value === null) return [];
+  const record = value as Record<string, unknown>;
+  const own = typeof record.command === "string" ? [record.command] : Array.isArray(record.command) && typeof record.command[0] === "string" ? [record.command[0]] : [];
+  return [...own, ...Object.entries(record).filter(([key]) => key !== "command").flatMap(([, inner]) => commandsIn(inner))];
+}
+
+/** Is this hook command one of ours for `flag`: `<…/omni> <flag>`, whatever the path? */
+export function isOmniCommand(command: string, flag: string): boolean {
+  const match = /^(?:"([^"]+)"|'([^']+)'|(\S+))\s+(.+)$/.exec(command.trim());
+  if (!match) return false;
+  const program = match[1] ?? match[2] ?? match[3]!;
+  const name = program.slice(program.lastIndexOf("/") + 1).replace(/\.exe$/, "");
+  return name === "omni" && match[4]!.trim() === flag;
+}
+
+/** The executable a command string runs (first word, quotes removed). */
+export function programOf(command: string): string {
+  const match = /^(?:"([^"]+)"|'([^']+)'|(\S+))/.exec(command.trim());
+  return match ? (match[1] ?? match[2] ?? match[3]!) : "";
+}
+
+/** Where in its file an entry lives, for status lines: `hooks.PreToolUse (--pre-hook)`, `[mcp_servers.omni]`. */
+export function entryLocation(entry: ConfigEntry): string {
+  switch (entry.format) {
+    case "json-element":
+      return `${entry.path.join(".")} (${entry.flag})`;
+    case "toml":
+      return `[${entry.table.join(".")}]`;
+    case "file":
+      return "the whole file";
+    default:
+      return entry.path.join(".");
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Cursor: it cannot rewrite its built-in shell tool's input or output, so omni records failures
+ * and session ends through ~/.cursor/hooks.json and the agent reaches distilled output through
+ * the MCP server's omni_run (Handoff-first).
+ */
+import { join } from "node:path";
+import { hookCommand, mcpServer } from "./config/shapes.ts";
+import type { ConfigEntry } from "./config/entry.ts";
+import type { HostAdapter } from "./types.ts";
+
+export const cursor: HostAdapter = {
+  id: "cursor",
+  flags: ["cursor"],
+  label: "Cursor",
+  agentId: "cursor",
+  tier: "Handoff-first",
+  envMarkers: ["CURSOR_TRACE_ID", "CURSOR_SESSION_ID"],
+  configEntries(context) {
+    const hooks = join(context.home, ".cursor", "hooks.json");
+    const hook = (event: string): ConfigEntry => ({ part: "hook", file: hooks, format: "json-element", path: ["hooks", event], flag: "--hook", value: { command: hookCommand(context.exe, "--hook") } });
+    return [
+      { part: "hook", file: hooks, format: "json", path: ["version"], value: 1, shared: true },
+      hook("postToolUseFailure"),
+      hook("stop"),
+      mcpServer(join(context.home, ".cursor", "mcp.json"), ["mcpServers", "omni"], context, "cursor", { type: "stdio" }),
+    ];
+  },
+};

@@ -1,0 +1,89 @@
+/**
+ * File-system helpers for the hooks and the host configuration writers: read what may be absent,
+ * write atomically with a mode, copy a backup. The only place outside the store that touches fs
+ * for these.
+ */
+import { accessSync, chmodSync, realpathSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+
+/** The file's text, or null when it is absent, unreadable, not a regular file or larger than `maxBytes`. */
+export function readTextFile(path: string, maxBytes = Number.POSITIVE_INFINITY): string | null {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile() || stat.size > maxBytes) return null;
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+export function fileExists(path: string): boolean {
+  return existsSync(path);
+}
+
+/** Write through a temporary sibling and a rename, so a crash never leaves half a config. */
+export function writeTextFileAtomic(path: string, text: string, mode?: number): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.omni-tmp-${process.pid}`;
+  const existingMode = existsSync(path) ? statSync(path).mode & 0o777 : undefined;
+  writeFileSync(temp, text, { mode: mode ?? existingMode ?? 0o644 });
+  renameSync(temp, path);
+}
+
+export function removeFile(path: string): void {
+  rmSync(path, { force: true });
+}
+
+export function copyFile(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true, mode: 0o700 });
+  copyFileSync(from, to);
+}
+
+export function ensureDir(path: string, mode = 0o700): void {
+  mkdirSync(path, { recursive: true, mode });
+}
+
+/** Permission bits, or null when the path is absent. */
+export function fileMode(path: string): number | null {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return null;
+  }
+}
+
+export function setFileMode(path: string, mode: number): void {
+  chmodSync(path, mode);
+}
+
+export function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function isWritable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first executable called `name` on a PATH string, resolved through links; null if none. */
+export function findOnPath(name: string, path: string): string | null {
+  const file = process.platform === "win32" ? `${name}.exe` : name;
+  for (const dir of path.split(delimiter)) {
+    if (!dir || !isExecutable(join(dir, file))) continue;
+    try {
+      return realpathSync(join(dir, file));
+    } catch {
+      return join(dir, file);
+    }
+  }
+  return null;
+}

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { OMNI_EXE, makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
+
+let sandbox: Sandbox;
+afterEach(() => sandbox?.cleanup());
+
+const partState = z.enum(["ok", "missing", "stale", "broken", "not installed", "n/a"]);
+const doctorSchema = z
+  .object({
+    ok: z.boolean(),
+    version: z.string().regex(/^\d+\.\d+\.\d+/),
+    binary: z.object({ path: z.string(), executable: z.boolean(), on_path: z.string().nullable() }).strict(),
+    config_dir: z.object({ path: z.string(), exists: z.boolean(), mode: z.string().regex(/^[0-7]{3}$/).nullable(), owner_only: z.boolean() }).strict(),
+    database: z.object({ path: z.string(), opens: z.boolean(), writable: z.boolean(), mode: z.string().regex(/^[0-7]{3}$/).nullable(), owner_only: z.boolean(), error: z.string().nullable() }).strict(),
+    hosts: z.array(
+      z
+        .object({
+          id: z.string(),
+          label: z.string(),
+          tier: z.enum(["Full", "Handoff-first", "MCP-only"]),
+          installed: z.boolean(),
+          hooks: partState,
+          mcp: partState,
+          files: z.array(z.string()),
+          problems: z.array(z.string()),
+          note: z.string().nullable(),
+        })
+        .strict(),
+    ),
+    mcp_tools: z.object({ advertised: z.number().int(), total: z.literal(25), agent: z.string(), line: z.string().regex(/^MCP tools: \d+ of 25 advertised to \S+/) }).strict(),
+    problems: z.array(z.string()),
+    fixed: z.array(z.string()),
+  })
+  .strict();
+
+function doctor(...flags: string[]) {
+  const result = runOmni(["doctor", ...flags], { env: sandbox.env, cwd: sandbox.home });
+  return { exitCode: result.exitCode, stdout: result.stdout.toString() };
+}
+
+function init(flag: string): void {
+  expect(runOmni(["init", flag], { env: sandbox.env, cwd: sandbox.home }).exitCode).toBe(0);
+}
+
+describe("omni doctor", () => {
+  test("--json prints only a JSON document that matches the schema, with every host and its tier", () => {
+    sandbox = makeSandbox();
+    init("--claude");
+    init("--codex");
+    const { exitCode, stdout } = doctor("--json");
+    const report = doctorSchema.parse(JSON.parse(stdout));
+    expect(report.hosts.map((host) => host.id)).toEqual(["claude", "cursor", "codex", "gemini", "cline", "roo", "copilot", "opencode", "zed", "openclaw", "antigravity", "hermes", "vscode", "pi"]);
+    const claude = report.hosts.find((host) => host.id === "claude")!;
+    expect([claude.installed, claude.tier, claude.hooks, claude.mcp]).toEqual([true, "Full", "ok", "ok"]);
+    expect(report.hosts.find((host) => host.id === "codex")!.note).toContain("Hooks need review");
+    expect(report.hosts.find((host) => host.id === "zed")!.mcp).toBe("not installed");
+    expect(report.mcp_tools.line).toBe("MCP tools: 9 of 25 advertised to claude_code (OMNI_MCP_TOOLS=all restores the rest)");
+    expect(report.database.opens && report.database.writable && report.database.owner_only).toBe(true);
+    expect(exitCode).toBe(0);
+  });
+
+  test("reports a hook pointing at a missing executable and a read-only database, and --fix repairs both", () => {
+    sandbox = makeSandbox();
+    init("--claude");
+    const settings = join(sandbox.home, ".claude", "settings.json");
+    writeFileSync(settings, readFileSync(settings, "utf8").replace(`${OMNI_EXE} --post-hook`, "/gone/bin/omni --post-hook"));
+    expect(runOmni(["exec", "true"], { env: sandbox.env }).exitCode).toBe(0);
+    chmodSync(sandbox.dbPath, 0o444);
+
+    const broken = doctor("--json");
+    expect(broken.exitCode).toBe(1);
+    const report = doctorSchema.parse(JSON.parse(broken.stdout));
+    expect(report.hosts.find((host) => host.id === "claude")!.hooks).toBe("broken");
+    expect(report.problems.join("\n")).toContain("missing executable /gone/bin/omni");
+    expect(report.problems.join("\n")).toContain("is read-only (mode 444");
+    expect(doctor().stdout).toContain("omni doctor --fix repairs what it can");
+
+    const fixed = doctor("--fix", "--json");
+    const after = doctorSchema.parse(JSON.parse(fixed.stdout));
+    expect(fixed.exitCode).toBe(0);
+    expect(after.problems).toEqual([]);
+    expect(after.fixed.join("\n")).toContain("rewrote Claude Code configuration");
+    expect(after.fixed.join("\n")).toContain("to mode 600");
+    expect(readFileSync(settings, "utf8")).not.toContain("/gone/bin/omni");
+    expect(statSync(sandbox.dbPath).mode & 0o777).toBe(0o600);
+  });
+
+  test("prints the tier for each installed host and the MCP set in text form", () => {
+    sandbox = makeSandbox({ OMNI_MCP_TOOLS: "ALL" });
+    init("--cline");
+    const { stdout } = doctor();
+    expect(stdout).toMatch(/Cline\s+MCP-only\s+hooks: n\/a\s+mcp: ok/);
+    expect(stdout).toContain("MCP tools: 25 of 25 advertised to claude_code (OMNI_MCP_TOOLS=all)");
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Every hook entry point, through the built executable with host-shaped payloads: the reply
+ * shapes each host validates, the dispatcher's spellings, and failing open.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { injectionText } from "../../src/hooks/session-start.ts";
+import { OMNI_EXE, makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
+
+let sandbox: Sandbox;
+afterEach(() => sandbox?.cleanup());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are walked by key, checked by value
+type Reply = Record<string, any>;
+
+function hook(flag: string, payload: unknown, env: Record<string, string> = {}): { reply: Reply | null; exitCode: number } {
+  const result = runOmni([flag], { env: { ...sandbox.env, ...env }, stdin: typeof payload === "string" ? payload : JSON.stringify(payload) });
+  const text = result.stdout.toString().trim();
+  return { reply: text === "" ? null : JSON.parse(text), exitCode: result.exitCode };
+}
+
+const base = (extra: Record<string, unknown>) => ({ session_id: "sess-1", transcript_path: "/tmp/t.jsonl", cwd: sandbox.home, ...extra });
+const noisy = (lines: number, tail = "Finished release target(s) in 3.2s") => `${Array.from({ length: lines }, (_, i) => `Compiling crate-${i + 1} v1.0.${i + 1}`).join("\n")}\n${tail}`;
+
+describe("--pre-hook", () => {
+  test("rewrites a matched Bash command into omni exec, carrying every other input field", () => {
+    sandbox = makeSandbox();
+    const { reply } = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cargo test --all", description: "tests", timeout: 60000 } }));
+    expect(reply).toEqual({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        permissionDecisionReason: "OMNI auto-rewrite to reduce token noise",
+        updatedInput: { command: `${OMNI_EXE} exec --agent claude_code --session sess-1 cargo test --all`, description: "tests", timeout: 60000 },
+      },
+    });
+  });
+
+  test("never rewrites in plan mode, where the host runs nothing", () => {
+    sandbox = makeSandbox();
+    expect(hook("--pre-hook", base({ hook_event_name: "PreToolUse", permission_mode: "plan", tool_name: "Bash", tool_input: { command: "cargo test" } })).reply).toBeNull();
+  });
+
+  test("prints nothing for a command the prefix rules leave alone", () => {
+    sandbox = makeSandbox();
+    for (const command of ["env cargo test", "git log | head -5", "ls"]) {
+      expect(hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })).reply).toBeNull();
+    }
+  });
+
+  test("answers Gemini's BeforeTool in Gemini's shape and Codex's turn payload as codex_cli", () => {
+    sandbox = makeSandbox();
+    const gemini = hook("--pre-hook", base({ hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "npm test", dir_path: "." } })).reply!;
+    expect(gemini.hookSpecificOutput.tool_input).toEqual({ command: `${OMNI_EXE} exec --agent gemini_cli --session sess-1 npm test`, dir_path: "." });
+    const codex = hook("--pre-hook", base({ hook_event_name: "PreToolUse", turn_id: "t1", tool_name: "Bash", tool_input: { command: "make all" } })).reply!;
+    expect(codex.hookSpecificOutput.updatedInput.command).toContain("exec --agent codex_cli ");
+  });
+
+  test("warns, without granting permission, before a command changes a file named three times already", () => {
+    sandbox = makeSandbox();
+    const call = (command: string) => hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })).reply;
+    for (let i = 0; i < 3; i++) expect(call("cat src/app.ts")).toBeNull();
+    const reply = call("rm src/app.ts")!;
+    expect(reply.hookSpecificOutput.additionalContext).toContain("OMNI Guard: src/app.ts is a hot file");
+    expect(reply.hookSpecificOutput.permissionDecision).toBeUndefined();
+  });
+});
+
+describe("--hook dispatcher", () => {
+  test("records a failure, and the next session of the project is told about it", () => {
+    sandbox = makeSandbox();
+    const failure = hook("--hook", base({ hook_event_name: "PostToolUseFailure", tool_name: "Bash", tool_input: { command: "npm test" }, error: "Exit code 1\n> jest\nFAIL src/a.test.ts\n  ✕ renders (3 ms)" }));
+    expect(failure.reply).toBeNull();
+    const start = hook("--session-start", { session_id: "sess-2", cwd: sandbox.home, hook_event_name: "SessionStart", source: "startup" }).reply!;
+    expect(start.hookSpecificOutput.hookEventName).toBe("SessionStart");
+    expect(start.hookSpecificOutput.additionalContext).toContain("last active error: FAIL src/a.test.ts (from npm test)");
+  });
+
+  test("reads host spellings: Cursor's stop ends the session, postToolUse is a post-tool event", () => {
+    sandbox = makeSandbox();
+    const post = hook("--hook", base({ hook_event_name: "postToolUse", tool_name: "Bash", tool_input: { command: "cargo build" }, tool_response: { stdout: noisy(300), stderr: "", interrupted: false, isImage: false } })).reply!;
+    expect(post.hookSpecificOutput.updatedToolOutput.stdout).toContain("omni retrieve ");
+    expect(hook("--hook", base({ hook_event_name: "stop" })).reply).toBeNull();
+    const db = new Database(sandbox.dbPath, { readonly: true });
+    const summary = db.query("SELECT total_commands, exit_reason FROM session_summaries WHERE session_id = 'sess-1'").get() as { total_commands: number } | null;
+    db.close();
+    expect(summary?.total_commands).toBe(1);
+  });
+
+  test("injects the project's pinned files at session start and stays silent when there is nothing to say", () => {
+    sandbox = makeSandbox();
+    expect(hook("--session-start", { session_id: "s", cwd: sandbox.home, hook_event_name: "SessionStart" }).reply).toBeNull();
+    writeFileSync(join(sandbox.home, "AGENTS.md"), "# rules\n");
+    const reply = hook("--session-start", { session_id: "s", cwd: sandbox.home, hook_event_name: "SubagentStart" }).reply!;
+    expect(reply.hookSpecificOutput).toEqual({ hookEventName: "SubagentStart", additionalContext: "[omni] project context\npinned files: AGENTS.md" });
+  });
+
+  test("fails open: garbage, an unknown event and an unopenable database all print nothing and exit 0", () => {
+    sandbox = makeSandbox();
+    expect(hook("--hook", "not json")).toEqual({ reply: null, exitCode: 0 });
+    expect(hook("--hook", base({ hook_event_name: "Notification" }))).toEqual({ reply: null, exitCode: 0 });
+    const broken = hook("--hook", base({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cargo build" }, tool_response: { stdout: noisy(300), stderr: "" } }), { OMNI_DB_PATH: "/proc/omni-nowhere/omni.db" });
+    expect(broken).toEqual({ reply: null, exitCode: 0 });
+  });
+});
+
+describe("output over Claude Code's 30,000-character cap", () => {
+  function overCap(full: string, path: string) {
+    return base({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cargo build" }, tool_response: { stdout: full.slice(0, 30_000), stderr: "", interrupted: false, isImage: false, noOutputExpected: false, persistedOutputPath: path, persistedOutputSize: full.length } });
+  }
+
+  test("distills the whole persisted file and drops the persisted-output keys", () => {
+    sandbox = makeSandbox();
+    const full = noisy(1500);
+    const path = join(sandbox.home, "tool-result.txt");
+    writeFileSync(path, full);
+    const output = hook("--post-hook", overCap(full, path)).reply!.hookSpecificOutput.updatedToolOutput;
+    expect(Object.keys(output).sort()).toEqual(["interrupted", "isImage", "noOutputExpected", "stderr", "stdout"]);
+    expect(output.stdout).toContain("Finished release target(s) in 3.2s");
+    const handle = /omni retrieve ([0-9a-f]{16})/.exec(output.stdout)![1]!;
+    expect(runOmni(["retrieve", handle], { env: sandbox.env }).stdout.toString()).toBe(full);
+  });
+
+  test("declines when the persisted file cannot be read", () => {
+    sandbox = makeSandbox();
+    expect(hook("--post-hook", overCap(noisy(1500), join(sandbox.home, "missing.txt"))).reply).toBeNull();
+  });
+
+  test("declines when the distilled result is not clearly smaller than the host's preview note", () => {
+    sandbox = makeSandbox();
+    const errors = Array.from({ length: 60 }, (_, i) => `error: crate-${i} failed to build because dependency number ${i} is missing`).join("\n");
+    const full = `${noisy(1500)}\n${errors}`;
+    const path = join(sandbox.home, "tool-result.txt");
+    writeFileSync(path, full);
+    expect(hook("--post-hook", overCap(full, path)).reply).toBeNull();
+  });
+});
+
+describe("session-start injection caps", () => {
+  test("cuts an item to 120 bytes and keeps the block under 1000", () => {
+    const text = injectionText({ activeErrors: [{ tool: "Bash", command: "make", line: "x".repeat(400), ts: 1 }], fileAccess: { "a.ts": 3, "b.ts": 9 } }, ["AGENTS.md"])!;
+    const lines = text.split("\n");
+    expect(lines[1]).toBe("hot files: b.ts (9), a.ts (3)");
+    expect(Buffer.byteLength(lines[2]!)).toBeLessThanOrEqual(120);
+    expect(lines[2]!.endsWith("…")).toBe(true);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1000);
+  });
+});
