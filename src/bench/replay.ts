@@ -144,7 +144,7 @@ function hookRunner(db: Db, arm: Arm, env: Env): (call: CorpusCall, input: strin
   return (call, input) => {
     recorded = null;
     const payload = input === call.text ? call.payload : withText(call.payload, input);
-    const reply = hookReply(Buffer.from(JSON.stringify(payload)), { env: { ...env, OMNI_AGENT_ID: call.agentId }, db, deps, exe: "omni" }, "PostToolUse");
+    const reply = hookReply(Buffer.from(JSON.stringify(payload)), { env: { ...env, OMNI_AGENT_ID: call.agentId }, db, deps, exe: "omni", afterReply: [] }, "PostToolUse");
     // A reply the host would drop without a word is as bad as a crash: check its shape.
     const validReply = reply === null || reply === undefined || isPostToolReply(reply);
     const run = recorded as RunRecord | null;

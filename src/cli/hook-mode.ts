@@ -31,8 +31,10 @@ export async function runHookMode(flag: string, env: Env): Promise<number> {
     const stdin = await readStdinWithin(MAX_HOOK_PAYLOAD_BYTES, () => {});
     if (stdin === null) return 0;
     runtime = openRuntime(env, true);
-    const reply = hookReply(stdin, { env, db: runtime.db, deps: runtime.deps, exe: selfExecutable(env) }, FLAG_EVENTS[flag] ?? "PostToolUse");
+    const afterReply: Array<() => void> = [];
+    const reply = hookReply(stdin, { env, db: runtime.db, deps: runtime.deps, exe: selfExecutable(env), afterReply }, FLAG_EVENTS[flag] ?? "PostToolUse");
     if (reply !== null && reply !== undefined) writeOut(`${JSON.stringify(reply)}\n`);
+    for (const work of afterReply) work();
   } catch (error) {
     if (env.OMNI_DEBUG === "1") process.stderr.write(`[omni] hook error: ${error instanceof Error ? error.stack : String(error)}\n`);
   } finally {

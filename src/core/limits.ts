@@ -59,10 +59,6 @@ export const DEFAULT_TRACE_RETENTION_DAYS = 7;
 export const FOOTER_MIN_REDUCTION_PERCENT = 10;
 export const FOOTER_MIN_ELAPSED_MS = 100;
 
-/** Session state ring sizes (SPEC §0). */
-export const MAX_ACTIVE_ERRORS = 5;
-/** A recorded error keeps its first line, cut to this many characters. */
-export const MAX_ERROR_LINE_CHARS = 200;
 /** Session-start injection caps (`session --inject`): the whole block and each item. */
 export const INJECT_MAX_BYTES = 1_000;
 export const INJECT_MAX_ITEM_BYTES = 120;

@@ -14,6 +14,8 @@ export interface HookContext {
   agentId: string;
   /** The canonical event name, as the reply must spell it back. */
   event: string;
+  /** Work that must not delay the reply (retention cleanup): run after it is written. */
+  afterReply: Array<() => void>;
 }
 
 /** A reply to print as JSON on stdout, or null to print nothing (the host keeps its bytes). */

@@ -8,14 +8,20 @@ import { byteLength } from "../core/lines.ts";
 import { envRequestsPassthrough } from "../core/route.ts";
 import { runPipeline } from "../core/pipeline.ts";
 import { hostForPayload } from "../hosts/index.ts";
+import { isRecord } from "../hosts/types.ts";
+import { storedGoalTerms } from "../memory/goal.ts";
+import { sessionNotices } from "../memory/pressure.ts";
+import { projectHash } from "../memory/project.ts";
 import { projectKey } from "../platform/project.ts";
 import type { HookContext, HookReply } from "./context.ts";
 
 /** The PostToolUse handler the dispatcher calls: the reply object, or null to print nothing. */
-export function postTool({ payload, env, deps }: Pick<HookContext, "payload" | "env" | "deps">): HookReply {
+export function postTool({ payload, env, deps, db }: Pick<HookContext, "payload" | "env" | "deps" | "db">): HookReply {
   const host = hostForPayload(payload);
   const call = host.normalizePostTool(payload);
   if (!call || call.text === null) return null;
+  const projectPath = projectKey(call.cwd);
+  const sessionId = readerScope(call.sessionId, call.subagentId);
   const result = runPipeline(
     {
       text: call.text,
@@ -25,14 +31,22 @@ export function postTool({ payload, env, deps }: Pick<HookContext, "payload" | "
       failed: call.failed,
       exitCode: call.exitCode,
       agentId: env.OMNI_AGENT_ID?.trim() || host.agentId,
-      sessionId: readerScope(call.sessionId, call.subagentId),
-      projectPath: projectKey(call.cwd),
+      sessionId,
+      projectPath,
       passthroughRequested: envRequestsPassthrough(env),
+      goalTerms: storedGoalTerms(db, projectHash(projectPath)),
     },
     deps,
   );
-  if (!result.changed) return null;
   // The alternative the model had was a short preview note; only a clearly smaller reply beats it.
-  if (call.persistedOutput && byteLength(result.delivered) * 100 >= HOST_PREVIEW_NOTE_BYTES * MEANINGFUL_PERCENT) return null;
-  return host.renderPostTool(payload, call, result.delivered, result.lineShift);
+  const beatsPreview = !call.persistedOutput || byteLength(result.delivered) * 100 < HOST_PREVIEW_NOTE_BYTES * MEANINGFUL_PERCENT;
+  const reply = result.changed && beatsPreview ? host.renderPostTool(payload, call, result.delivered, result.lineShift) : null;
+  // Context-pressure and loop-budget warnings ride along as additionalContext (Claude Code's field).
+  const notices = host.id === "claude" && db && sessionId ? sessionNotices(db, sessionId, env) : null;
+  return notices ? withAdditionalContext(reply, notices) : reply;
+}
+
+function withAdditionalContext(reply: HookReply, text: string): HookReply {
+  const output = isRecord(reply) && isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput : { hookEventName: "PostToolUse" };
+  return { hookSpecificOutput: { ...output, additionalContext: text } };
 }

@@ -3,6 +3,7 @@
  * progress, stored facts, hot files. One gatherer feeds the capped inject block (session
  * start), `omni session --status` and the portable handoff markdown.
  */
+import { INJECT_MAX_BYTES, INJECT_MAX_ITEM_BYTES } from "../core/limits.ts";
 import type { Db } from "../store/db.ts";
 import { recentEngrams } from "../store/engrams.ts";
 import { hotFiles, listSessions, sessionTotals, type SessionRow, type Totals } from "../store/history.ts";
@@ -21,9 +22,11 @@ export interface SessionContext {
   progress: string[];
   facts: string[];
   hotFiles: string[];
+  /** Files the project pins for every session (AGENTS.md, CLAUDE.md, …): their names, not contents. */
+  pinnedFiles: string[];
 }
 
-export function gatherSessionContext(db: Db, scope: ProjectScope, nowSecs: number): SessionContext {
+export function gatherSessionContext(db: Db, scope: ProjectScope, nowSecs: number, pinnedFiles: string[] = []): SessionContext {
   const session = listSessions(db, scope.path, 1)[0] ?? null;
   const lastError = recentEvents(db, scope.hash, "error", 1)[0];
   const lastResolved = recentEvents(db, scope.hash, "resolved", 1)[0];
@@ -36,6 +39,7 @@ export function gatherSessionContext(db: Db, scope: ProjectScope, nowSecs: numbe
     progress: recentEngrams(db, scope.hash, 3).map((engram) => engram.label),
     facts: listKnowledge(db, [scope.hash, GLOBAL_SCOPE], 5).map((row) => `[${row.category}] ${row.value}`),
     hotFiles: hotFiles(db, scope.path, nowSecs - HOT_FILE_WINDOW_SECS, 5).map((row) => row.path),
+    pinnedFiles,
   };
 }
 
@@ -44,12 +48,12 @@ export interface InjectCaps {
   maxItemBytes: number;
 }
 
-export const INJECT_CAPS: InjectCaps = { maxBytes: 1_000, maxItemBytes: 120 };
+export const INJECT_CAPS: InjectCaps = { maxBytes: INJECT_MAX_BYTES, maxItemBytes: INJECT_MAX_ITEM_BYTES };
 export const INJECT_TRUNCATION_NOTE = "\n[truncated, omni session --status]";
 
 /** The session-start block: one line per item, each cut to the item cap, the whole to the total cap. */
-export function buildSessionInject(db: Db, scope: ProjectScope, nowSecs: number, caps: InjectCaps = INJECT_CAPS): string {
-  return renderInject(gatherSessionContext(db, scope, nowSecs), caps);
+export function buildSessionInject(db: Db, scope: ProjectScope, nowSecs: number, pinnedFiles: string[] = [], caps: InjectCaps = INJECT_CAPS): string {
+  return renderInject(gatherSessionContext(db, scope, nowSecs, pinnedFiles), caps);
 }
 
 export function renderInject(context: SessionContext, caps: InjectCaps): string {
@@ -59,6 +63,7 @@ export function renderInject(context: SessionContext, caps: InjectCaps): string 
     ...context.progress.map((label) => `Done: ${label}`),
     ...context.hotFiles.map((path) => `Hot file: ${path}`),
     ...context.facts.map((fact) => `Remembered: ${fact}`),
+    ...(context.pinnedFiles.length > 0 ? [`Pinned files: ${context.pinnedFiles.join(", ")}`] : []),
   ];
   if (items.length === 0) return "";
   const lines = ["[omni] project context", ...items.map((item) => `- ${cutBytes(item, caps.maxItemBytes)}`)];

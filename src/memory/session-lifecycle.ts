@@ -8,7 +8,6 @@ import type { Db } from "../store/db.ts";
 import { breakdown, getSession, sessionTotals } from "../store/history.ts";
 import { pruneExpired, traceRetentionDays } from "../store/retention.ts";
 import { writeSessionSummary } from "../store/summaries.ts";
-import { estimateTokens } from "./pressure.ts";
 
 export { buildSessionInject } from "./session-context.ts";
 
@@ -28,7 +27,7 @@ export function summarizeSession(db: Db, sessionId: string, exitReason: string, 
     endedAt: nowSecs,
     agentId: session.agentId,
     totalCommands: totals.commands,
-    tokensSaved: estimateTokens(Math.max(0, totals.bytesIn - totals.bytesOut)),
+    bytesSaved: Math.max(0, totals.bytesIn - totals.bytesOut),
     topFilter: top?.key ?? null,
     exitReason,
     projectPath: session.projectPath,

@@ -21,6 +21,13 @@ export function fileExists(path: string): boolean {
   return existsSync(path);
 }
 
+/** Files a project pins for every session; their names are injected at session start, not their contents. */
+export const PINNED_FILES = ["AGENTS.md", "CLAUDE.md", ".cursorrules", ".omni/CONTEXT.md"];
+
+export function pinnedFilesIn(dir: string | null): string[] {
+  return dir ? PINNED_FILES.filter((name) => existsSync(join(dir, name))) : [];
+}
+
 /** Write through a temporary sibling and a rename, so a crash never leaves half a config. */
 export function writeTextFileAtomic(path: string, text: string, mode?: number): void {
   mkdirSync(dirname(path), { recursive: true });

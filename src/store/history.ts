@@ -121,7 +121,7 @@ export interface Totals {
 
 export function sessionTotals(db: Db, sessionId: string): Totals {
   const row = db
-    .query("SELECT COUNT(*) AS n, COALESCE(SUM(input_bytes), 0) AS i, COALESCE(SUM(output_bytes), 0) AS o, COALESCE(SUM(exit_code IS NOT NULL AND exit_code != 0), 0) AS f FROM distillations WHERE session_id = ?1")
+    .query("SELECT COUNT(*) AS n, COALESCE(SUM(input_bytes), 0) AS i, COALESCE(SUM(output_bytes), 0) AS o, COALESCE(SUM(exit_code IS NOT NULL AND exit_code != 0), 0) AS f FROM distillations WHERE session_id = ?1 OR (session_id >= ?1 || '/' AND session_id < ?1 || '0')")
     .get(sessionId) as { n: number; i: number; o: number; f: number };
   return { commands: row.n, bytesIn: row.i, bytesOut: row.o, failures: row.f };
 }

@@ -204,7 +204,7 @@ describe.skipIf(cli.skip !== null)(`Claude Code ${CLAUDE_CODE_VERSION} with omni
     const { requests } = await session();
     const first = requestText(requests[0]!);
     expect(first).toContain("[omni] project context");
-    expect(first).toContain("pinned files: AGENTS.md");
+    expect(first).toContain("Pinned files: AGENTS.md");
   }, TIMEOUT_MS);
 
   test("leaves no hook error in the host's transcript", async () => {

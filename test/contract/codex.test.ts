@@ -105,7 +105,7 @@ describe.skipIf(cli.skip !== null)(`Codex CLI ${CODEX_VERSION} with omni init --
 
   test("injects the project context at session start", async () => {
     const { requests } = await session();
-    expect(JSON.stringify(requests[requests.length - 1])).toContain("[omni] project context\\npinned files: AGENTS.md");
+    expect(JSON.stringify(requests[requests.length - 1])).toContain("[omni] project context\\n- Pinned files: AGENTS.md");
   }, TIMEOUT_MS);
 
   test("hands a JSON payload over byte-identical", async () => {

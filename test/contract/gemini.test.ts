@@ -107,7 +107,7 @@ describe.skipIf(cli.skip !== null)(`Gemini CLI ${GEMINI_CLI_VERSION} with omni i
 
   test("injects the project context at session start", async () => {
     const { requests } = await session();
-    expect(JSON.stringify(requests[requests.length - 1])).toContain("[omni] project context\\npinned files: AGENTS.md");
+    expect(JSON.stringify(requests[requests.length - 1])).toContain("[omni] project context\\n- Pinned files: AGENTS.md");
   }, TIMEOUT_MS);
 
   test("hands a JSON payload over byte-identical", async () => {

@@ -6,7 +6,6 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
-import { injectionText } from "../../src/hooks/session-start.ts";
 import { OMNI_EXE, makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
 let sandbox: Sandbox;
@@ -75,7 +74,7 @@ describe("--hook dispatcher", () => {
     expect(failure.reply).toBeNull();
     const start = hook("--session-start", { session_id: "sess-2", cwd: sandbox.home, hook_event_name: "SessionStart", source: "startup" }).reply!;
     expect(start.hookSpecificOutput.hookEventName).toBe("SessionStart");
-    expect(start.hookSpecificOutput.additionalContext).toContain("last active error: FAIL src/a.test.ts (from npm test)");
+    expect(start.hookSpecificOutput.additionalContext).toContain("Last active error: npm test: FAIL src/a.test.ts");
   });
 
   test("reads host spellings: Cursor's stop ends the session, postToolUse is a post-tool event", () => {
@@ -94,7 +93,7 @@ describe("--hook dispatcher", () => {
     expect(hook("--session-start", { session_id: "s", cwd: sandbox.home, hook_event_name: "SessionStart" }).reply).toBeNull();
     writeFileSync(join(sandbox.home, "AGENTS.md"), "# rules\n");
     const reply = hook("--session-start", { session_id: "s", cwd: sandbox.home, hook_event_name: "SubagentStart" }).reply!;
-    expect(reply.hookSpecificOutput).toEqual({ hookEventName: "SubagentStart", additionalContext: "[omni] project context\npinned files: AGENTS.md" });
+    expect(reply.hookSpecificOutput).toEqual({ hookEventName: "SubagentStart", additionalContext: "[omni] project context\n- Pinned files: AGENTS.md" });
   });
 
   test("fails open: garbage, an unknown event and an unopenable database all print nothing and exit 0", () => {
@@ -138,13 +137,16 @@ describe("output over Claude Code's 30,000-character cap", () => {
   });
 });
 
-describe("session-start injection caps", () => {
-  test("cuts an item to 120 bytes and keeps the block under 1000", () => {
-    const text = injectionText({ activeErrors: [{ tool: "Bash", command: "make", line: "x".repeat(400), ts: 1 }], fileAccess: { "a.ts": 3, "b.ts": 9 } }, ["AGENTS.md"])!;
-    const lines = text.split("\n");
-    expect(lines[1]).toBe("hot files: b.ts (9), a.ts (3)");
-    expect(Buffer.byteLength(lines[2]!)).toBeLessThanOrEqual(120);
-    expect(lines[2]!.endsWith("…")).toBe(true);
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1000);
+describe("post-tool additionalContext", () => {
+  test("warns of context pressure beside the distilled output, then keeps quiet through the cooldown", () => {
+    sandbox = makeSandbox();
+    const env = { OMNI_CONTEXT_WINDOW: "50" };
+    const payload = base({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cargo build" }, tool_response: { stdout: noisy(400), stderr: "", interrupted: false, isImage: false } });
+    const first = hook("--post-hook", payload, env).reply!;
+    expect(first.hookSpecificOutput.updatedToolOutput.stdout).toContain("Finished release target(s) in 3.2s");
+    expect(first.hookSpecificOutput.additionalContext).toMatch(/^\[omni\] context ~\d+% full/);
+    const second = hook("--post-hook", payload, env).reply!;
+    expect(second.hookSpecificOutput.additionalContext).toBeUndefined();
   });
 });
+

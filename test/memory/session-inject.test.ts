@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { INJECT_CAPS, INJECT_TRUNCATION_NOTE, renderInject, type SessionContext } from "../../src/memory/session-context.ts";
 
 function context(overrides: Partial<SessionContext>): SessionContext {
-  return { session: null, totals: null, goal: null, activeError: null, progress: [], facts: [], hotFiles: [], ...overrides };
+  return { session: null, totals: null, goal: null, activeError: null, progress: [], facts: [], hotFiles: [], pinnedFiles: [], ...overrides };
 }
 
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");

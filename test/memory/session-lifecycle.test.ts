@@ -33,7 +33,7 @@ describe("session lifecycle", () => {
     run(110, 3_600, 360);
     expect(summarizeSession(db, "missing", "exit", 200)).toBe(false);
     expect(summarizeSession(db, "s", "compact", 200)).toBe(true);
-    expect(db.query("SELECT total_commands, tokens_saved, top_filter, exit_reason, ended_at FROM session_summaries").get()).toEqual({ total_commands: 2, tokens_saved: 1800, top_filter: "cargo", exit_reason: "compact", ended_at: 200 });
+    expect(db.query("SELECT total_commands, tokens_saved, top_filter, exit_reason, ended_at FROM session_summaries").get()).toEqual({ total_commands: 2, tokens_saved: 6480, top_filter: "cargo", exit_reason: "compact", ended_at: 200 });
   });
 
   test("delivers a pressure notice for additionalContext, then stays quiet through the cooldown", () => {

@@ -3,6 +3,7 @@ import { buildSessionInject } from "../../memory/session-context.ts";
 import { sessionHealth, sessionHistory, sessionStatus, sessionTranscript } from "../../memory/session-report.ts";
 import { writeOut } from "../../platform/io.ts";
 import { deleteSession, listSessions } from "../../store/history.ts";
+import { pinnedFilesIn } from "../../platform/files.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
 import { withMemory } from "../memory-runtime.ts";
@@ -34,7 +35,7 @@ export default defineCommand({
       switch (view) {
         case "inject":
         case "continue": {
-          const block = buildSessionInject(db, scope, now, view === "continue" ? { maxBytes: Number.MAX_SAFE_INTEGER, maxItemBytes: Number.MAX_SAFE_INTEGER } : undefined);
+          const block = buildSessionInject(db, scope, now, pinnedFilesIn(process.cwd()), view === "continue" ? { maxBytes: Number.MAX_SAFE_INTEGER, maxItemBytes: Number.MAX_SAFE_INTEGER } : undefined);
           print({ context: block }, block);
           break;
         }
