@@ -6,13 +6,18 @@ import { formatFlagHelp } from "./flags.ts";
 const GROUP_ORDER: HelpGroup[] = ["SET UP", "SEE WHAT IT SAVED", "TUNE IT", "MEMORY"];
 
 export const HOOK_ENTRY_POINTS: ReadonlyArray<[flag: string, summary: string]> = [
-  ["--post-hook, --hook", "PostToolUse: read a host payload on stdin, print the reply"],
-  ["--mcp", "MCP server on stdio (tools the host's tier uses; OMNI_MCP_TOOLS=all for every one)"],
-  ["--pre-compact", "PreCompact: forget what the session (and its subagents) were shown"],
+  ["--pre-hook", "PreToolUse: hand a matched command to omni exec"],
+  ["--post-hook", "PostToolUse: host payload on stdin, reply on stdout"],
+  ["--hook", "any event the payload names (host spellings folded)"],
+  ["--session-start", "SessionStart / SubagentStart: inject project context"],
+  ["--before-agent-start", "the same, under another host's name"],
+  ["--session-end", "SessionEnd: write the session summary"],
+  ["--pre-compact", "PreCompact: forget what the session was shown"],
+  ["--mcp", "MCP server on stdio (the tools the host's tier uses)"],
 ];
 
 export function mainHelp(): string {
-  const lines = ["omni: edits what your AI agent reads, before it reads it.", "", "Usage: omni <command> [flags]", "       cmd | omni [--cmd <command>]     distill any command's output through a pipe", ""];
+  const lines = ["omni: edits what your AI agent reads, before it reads it.", "", "Usage: omni <command> [flags]", "       cmd | omni [--cmd <command>]   distill a command's output (pipe mode)", ""];
   for (const group of GROUP_ORDER) {
     const entries = Object.entries(commands).filter(([, entry]) => entry.group === group);
     if (entries.length === 0) continue;
@@ -22,7 +27,13 @@ export function mainHelp(): string {
   }
   lines.push("HOOK ENTRY POINTS (written into host config by omni init; not for typing)");
   for (const [flag, summary] of HOOK_ENTRY_POINTS) lines.push(`  ${flag.padEnd(22)}${summary}`);
-  lines.push("", "Run `omni <command> --help` for a command's flags. OMNI_PASSTHROUGH=1 turns omni off for one command.", "");
+  lines.push(
+    "",
+    "Run `omni <command> --help` for a command's flags.",
+    "OMNI_PASSTHROUGH=1 turns omni off for one command.",
+    "Exit status: 0 on success, 1 on a usage error; omni exec returns the command's own.",
+    "",
+  );
   return lines.join("\n");
 }
 
