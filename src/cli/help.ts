@@ -31,7 +31,7 @@ export function mainHelp(): string {
     "",
     "Run `omni <command> --help` for a command's flags.",
     "OMNI_PASSTHROUGH=1 turns omni off for one command.",
-    "Exit status: 0 on success, 1 on a usage error; omni exec returns the command's own.",
+    "Exit status: 0 on success, 1 on a usage error; omni exec: the command's own.",
     "",
   );
   return lines.join("\n");
