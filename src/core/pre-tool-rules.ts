@@ -4,6 +4,7 @@
  * call's output can no longer be replaced afterwards: Claude Code sends it to
  * PostToolUseFailure, where no reply changes what the model sees).
  */
+import { routeCommand, soleOutputProgram } from "./route.ts";
 import { parseChain, splitAssignments } from "./shell-words.ts";
 
 /** Commands worth wrapping. A prefix, so `env cargo test` or `true && make` stay raw on purpose. */
@@ -18,6 +19,29 @@ export const HOT_FILE_ACCESS_THRESHOLD = 2;
 export function isRewritable(command: string): boolean {
   if (!REWRITE_PREFIXES.some((prefix) => command.startsWith(prefix))) return false;
   return !hasUnquotedOperator(command);
+}
+
+/** Subcommands that only read: answering "allow" for them waves through nothing the user would refuse. */
+const READ_ONLY: Record<string, readonly string[]> = {
+  git: ["status", "log", "diff", "show", "blame", "grep", "shortlog", "describe"],
+  kubectl: ["get", "describe", "logs", "top", "explain", "version"],
+  docker: ["ps", "images", "logs", "inspect", "version", "info"],
+  terraform: ["plan", "validate", "show", "version", "fmt"],
+  go: ["vet", "list", "version"],
+};
+
+/**
+ * Whether the rewrite may also answer "allow". It skips the host's permission prompt (deny and
+ * ask rules still hold), so it is given only to test and build runs (the command the model asked
+ * to run, and the reason the rewrite exists) and to read-only subcommands; anything else is
+ * rewritten without a decision and the host asks as it would have.
+ */
+export function autoApproves(command: string): boolean {
+  const { distiller } = routeCommand(command);
+  if (distiller === "test" || distiller === "build") return true;
+  const program = soleOutputProgram(command).program;
+  const sub = program?.args.find((arg) => !arg.startsWith("-"));
+  return program !== null && sub !== undefined && (READ_ONLY[program.base]?.includes(sub) ?? false);
 }
 
 /** `<exe> exec --agent <id> [--session <id>] <original>`: the shell re-reads the original words as typed. */

@@ -3,7 +3,7 @@
  * other field of the tool input because hosts replace the input rather than merge it; or, for a
  * command that would change a file named many times this session, warn through the reason.
  */
-import { execRewrite, HOT_FILE_ACCESS_THRESHOLD, isMutating, isRewritable, targetFiles } from "../core/pre-tool-rules.ts";
+import { autoApproves, execRewrite, HOT_FILE_ACCESS_THRESHOLD, isMutating, isRewritable, targetFiles } from "../core/pre-tool-rules.ts";
 import { envRequestsPassthrough } from "../core/route.ts";
 import { hostForPreTool } from "../hosts/index.ts";
 import { isRecord, stringField } from "../hosts/types.ts";
@@ -26,7 +26,7 @@ export function preTool(context: HookContext): HookReply {
   const planning = stringField(payload, "permission_mode") === "plan";
   if (!planning && !envRequestsPassthrough(env) && isRewritable(command)) {
     const rewritten = execRewrite(command, context.exe, agentId, sessionId);
-    return host.renderPreTool?.({ ...input, command: rewritten }, REWRITE_REASON) ?? null;
+    return host.renderPreTool?.({ ...input, command: rewritten }, REWRITE_REASON, autoApproves(command)) ?? null;
   }
   const hot = sessionId ? recordAccess(context, sessionId, agentId, command) : [];
   if (hot.length > 0 && isMutating(command)) {

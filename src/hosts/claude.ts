@@ -62,10 +62,12 @@ export const claude: ToolHost = {
       mcpServer(join(context.home, ".claude.json"), ["mcpServers", "omni"], context, "claude_code", { type: "stdio" }),
     ];
   },
-  renderPreTool(updatedInput, reason) {
+  renderPreTool(updatedInput, reason, approve = false) {
     if (updatedInput === null) return { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: reason } };
-    // Measured: updatedInput replaces the whole input, and "allow" makes it apply in every permission mode.
-    return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: reason, updatedInput } };
+    // Measured: updatedInput replaces the whole input; "allow" makes it apply without a prompt in
+    // every permission mode, so it is only sent where the rewrite may skip the user's say.
+    const decision = approve ? { permissionDecision: "allow", permissionDecisionReason: reason } : {};
+    return { hookSpecificOutput: { hookEventName: "PreToolUse", ...decision, updatedInput } };
   },
   normalizePostTool(payload) {
     const tool = stringField(payload, "tool_name") ?? "";

@@ -28,5 +28,10 @@ export const codex: HostAdapter = {
       { part: "mcp", file: join(home, "config.toml"), format: "toml", table: ["mcp_servers", "omni"], value: { command: context.exe, args: ["--mcp"], env: { OMNI_AGENT_ID: "codex_cli" } } },
     ];
   },
-  renderPreTool: claude.renderPreTool,
+  // Measured: Codex fails the hook when a rewrite carries no decision, so a rewrite that may not
+  // answer "allow" (see autoApproves) is not made at all; the command runs as the model wrote it.
+  renderPreTool(updatedInput, reason, approve = false) {
+    if (updatedInput !== null && !approve) return null;
+    return claude.renderPreTool!(updatedInput, reason, true);
+  },
 };

@@ -58,7 +58,8 @@ export interface HostAdapter {
    */
   renderPostTool?(payload: Record<string, unknown>, call: ToolCall, delivered: string, lineShift?: number): unknown;
   /** PreToolUse reply: a rewritten tool input (every original field kept), or a note for the model. */
-  renderPreTool?(updatedInput: Record<string, unknown> | null, reason: string): unknown;
+  /** `approve`: the reply may grant permission as well (see autoApproves); hosts without the notion ignore it. */
+  renderPreTool?(updatedInput: Record<string, unknown> | null, reason: string, approve?: boolean): unknown;
 }
 
 /** A host whose tool payloads omni reads. */

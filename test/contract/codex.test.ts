@@ -17,7 +17,9 @@ export const CODEX_VERSION = "0.171.0";
 const cli = ensureNpmCli({ pkg: "@openai/codex", version: CODEX_VERSION, bin: "codex", versionOf: (out) => /^codex-cli (\S+)/.exec(out.trim())?.[1] ?? null });
 if (cli.skip) console.warn(`[contract] skipping the Codex contract test: ${cli.skip}`);
 
-const NOISY = `node -e 'for (let i = 1; i <= 300; i++) console.log("Compiling crate-" + i + " v1.0." + i); console.log("Finished release target(s) in 3.2s")'`;
+/** A build (make), so the rewrite may answer "allow": the only kind of command Codex lets omni rewrite. */
+const NOISY = "make all";
+const MAKEFILE = `all:\n\t@node -e 'for (let i = 1; i <= 300; i++) console.log("Compiling crate-" + i + " v1.0." + i); console.log("Finished release target(s) in 3.2s")'\n`;
 const DATA = JSON.stringify({ name: "omni", items: Array.from({ length: 20 }, (_, i) => ({ id: i, label: `item-${i}` })) }, null, 2);
 const PRINT_DATA = `node -e 'process.stdout.write(require("fs").readFileSync("data.json", "utf8"))'`;
 
@@ -42,6 +44,7 @@ async function runSession(): Promise<Session> {
   const project = join(sandbox.home, "proj");
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, "data.json"), DATA);
+  writeFileSync(join(project, "Makefile"), MAKEFILE);
   writeFileSync(join(project, "AGENTS.md"), "# Agents\nRun the tests with node --test.\n");
   const model = startFakeResponses([
     { name: "exec_command", args: { cmd: NOISY } },
@@ -98,7 +101,7 @@ describe.skipIf(cli.skip !== null)(`Codex CLI ${CODEX_VERSION} with omni init --
     expect(retrieved).toContain("Compiling crate-300 v1.0.300\n");
     expect(text.length * 5).toBeLessThan(retrieved.length);
     const db = new Database(sandbox.dbPath, { readonly: true });
-    const row = db.query("SELECT entry, agent_id FROM distillations WHERE command LIKE 'node -e%' ORDER BY id LIMIT 1").get() as { entry: string; agent_id: string } | null;
+    const row = db.query("SELECT entry, agent_id FROM distillations WHERE command = 'make all' ORDER BY id LIMIT 1").get() as { entry: string; agent_id: string } | null;
     db.close();
     expect(row).toEqual({ entry: "exec", agent_id: "codex_cli" });
   }, TIMEOUT_MS);

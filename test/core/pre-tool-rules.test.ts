@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { execRewrite, isMutating, isRewritable, targetFiles } from "../../src/core/pre-tool-rules.ts";
+import { autoApproves, execRewrite, isMutating, isRewritable, targetFiles } from "../../src/core/pre-tool-rules.ts";
 
 describe("isRewritable", () => {
   test.each(["git log --oneline", "cargo test --all", "npm test", "pytest -q tests/", "node --test math.test.js", "make -j4", "go test ./...", 'git commit -m "fix a | b; c > d"', "docker build ."])("rewrites %p", (command) => {
@@ -50,3 +50,14 @@ describe("hot-file guard rules", () => {
     expect(isMutating(command)).toBe(false);
   });
 });
+
+describe("autoApproves", () => {
+  test.each(["cargo test --all", "npm test", "pytest -q", "make all", "node --test", "go test ./...", "git status", "git log -15", "kubectl get pods", "terraform plan"])("lets the rewrite of %p answer allow", (command) => {
+    expect(autoApproves(command)).toBe(true);
+  });
+
+  test.each(["git push origin main", "git reset --hard", "kubectl delete pod web", "terraform apply", "docker rm -f web", "npm publish", "node scripts/deploy.js", "bash ./release.sh"])("leaves %p to the host's own permission prompt", (command) => {
+    expect(autoApproves(command)).toBe(false);
+  });
+});
+

@@ -37,6 +37,13 @@ describe("--pre-hook", () => {
     });
   });
 
+  test("rewrites a command that changes things without granting it permission: the host still asks", () => {
+    sandbox = makeSandbox();
+    const { reply } = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git push origin main" } }));
+    expect(reply!.hookSpecificOutput.updatedInput.command).toEndWith(" git push origin main");
+    expect(reply!.hookSpecificOutput.permissionDecision).toBeUndefined();
+  });
+
   test("never rewrites in plan mode, where the host runs nothing", () => {
     sandbox = makeSandbox();
     expect(hook("--pre-hook", base({ hook_event_name: "PreToolUse", permission_mode: "plan", tool_name: "Bash", tool_input: { command: "cargo test" } })).reply).toBeNull();
