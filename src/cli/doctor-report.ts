@@ -11,12 +11,10 @@ import { ensureDir, fileMode, findOnPath, isExecutable, setFileMode } from "../p
 import { databasePath, omniHome, type Env } from "../platform/paths.ts";
 import { selfExecutable } from "../platform/self.ts";
 import { checkDatabase } from "../store/health.ts";
+import { ALL_TOOLS, advertisedTools, mcpToolsLine } from "../mcp/policy.ts";
 import { VERSION } from "../version.ts";
 import { installContext } from "./host-select.ts";
 
-/** How many MCP tools each tier is told about (SPEC §8), out of all of them. */
-export const ALL_MCP_TOOL_COUNT = 25;
-const TIER_MCP_TOOL_COUNT: Record<Tier, number> = { Full: 9, "Handoff-first": 9, "MCP-only": 4 };
 
 export type PartState = "ok" | "missing" | "stale" | "broken" | "not installed";
 
@@ -68,7 +66,7 @@ export function buildReport(env: Env, fixed: string[] = []): DoctorReport {
     config_dir: { path: home, exists: dirMode !== null, mode: dirMode === null ? null : octal(dirMode), owner_only: dirMode !== null && (dirMode & 0o077) === 0 },
     database: { path: dbPath, opens: health.opens, writable: health.writable && (dbMode === null || (dbMode & 0o200) !== 0), mode: dbMode === null ? null : octal(dbMode), owner_only: dbMode !== null && (dbMode & 0o077) === 0, error: health.error },
     hosts,
-    mcp_tools: mcpToolsLine(env),
+    mcp_tools: mcpToolsReport(env),
     problems,
     fixed,
   };
@@ -138,14 +136,9 @@ export function applyFixes(env: Env): string[] {
   return fixed;
 }
 
-function mcpToolsLine(env: Env): DoctorReport["mcp_tools"] {
-  const host = hostFromEnv(env);
-  const agent = host?.agentId ?? "claude_code";
-  if (env.OMNI_MCP_TOOLS?.toLowerCase() === "all") {
-    return { advertised: ALL_MCP_TOOL_COUNT, total: ALL_MCP_TOOL_COUNT, agent, line: `MCP tools: ${ALL_MCP_TOOL_COUNT} of ${ALL_MCP_TOOL_COUNT} advertised to ${agent} (OMNI_MCP_TOOLS=all)` };
-  }
-  const advertised = TIER_MCP_TOOL_COUNT[host?.tier ?? "Full"];
-  return { advertised, total: ALL_MCP_TOOL_COUNT, agent, line: `MCP tools: ${advertised} of ${ALL_MCP_TOOL_COUNT} advertised to ${agent} (OMNI_MCP_TOOLS=all restores the rest)` };
+function mcpToolsReport(env: Env): DoctorReport["mcp_tools"] {
+  const agent = hostFromEnv(env)?.agentId ?? "claude_code";
+  return { advertised: advertisedTools(env, agent).length, total: ALL_TOOLS.length, agent, line: mcpToolsLine(env, agent) };
 }
 
 function octal(mode: number): string {

@@ -2,6 +2,8 @@
  * Which tools a host is told about. Tool definitions sit in the prefix of every request, so a
  * tool nobody calls is paid for on every request: each tier gets the set it actually uses.
  */
+import { hostList } from "../hosts/index.ts";
+import type { Tier } from "../hosts/types.ts";
 import type { Env } from "../platform/paths.ts";
 
 export const ALL_TOOLS = [
@@ -39,20 +41,14 @@ export const DEFAULT_TOOLS: readonly ToolName[] = ["omni_retrieve", "omni_explai
 /** Hosts without hooks get memory and retrieval only. */
 export const MCP_ONLY_TOOLS: readonly ToolName[] = ["omni_remember", "omni_recall", "omni_retrieve", "omni_knowledge"];
 
-export type HostTier = "full" | "handoff-first" | "mcp-only";
-
-const MCP_ONLY_AGENTS = new Set(["cline", "roo", "roo_code", "opencode", "copilot", "copilot_cli", "antigravity", "zed", "vscode"]);
-const HANDOFF_FIRST_AGENTS = new Set(["cursor"]);
-
-/** Unknown hosts are treated as Full: they get the default nine. */
-export function tierForAgent(agentId: string): HostTier {
-  if (MCP_ONLY_AGENTS.has(agentId)) return "mcp-only";
-  return HANDOFF_FIRST_AGENTS.has(agentId) ? "handoff-first" : "full";
+/** The tier comes from the one host registry; unknown hosts are treated as Full (the default nine). */
+export function tierForAgent(agentId: string): Tier {
+  return hostList.find((host) => host.agentId === agentId || host.id === agentId)?.tier ?? "Full";
 }
 
 export function advertisedTools(env: Env, agentId: string): readonly ToolName[] {
   if (env.OMNI_MCP_TOOLS?.toLowerCase() === "all") return ALL_TOOLS;
-  return tierForAgent(agentId) === "mcp-only" ? MCP_ONLY_TOOLS : DEFAULT_TOOLS;
+  return tierForAgent(agentId) === "MCP-only" ? MCP_ONLY_TOOLS : DEFAULT_TOOLS;
 }
 
 /** The line `omni doctor` prints about the advertised set. */

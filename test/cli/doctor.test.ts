@@ -93,6 +93,6 @@ describe("omni doctor", () => {
     init("--cline");
     const { stdout } = doctor();
     expect(stdout).toMatch(/Cline\s+MCP-only\s+hooks: n\/a\s+mcp: ok/);
-    expect(stdout).toContain("MCP tools: 25 of 25 advertised to claude_code (OMNI_MCP_TOOLS=all)");
+    expect(stdout).toContain("MCP tools: all 25 advertised to claude_code (OMNI_MCP_TOOLS=all)");
   });
 });

@@ -67,6 +67,8 @@ describe("MCP tool registry", () => {
   test("states the advertised set the way omni doctor prints it", () => {
     expect(mcpToolsLine({}, "claude_code")).toBe("MCP tools: 9 of 25 advertised to claude_code (OMNI_MCP_TOOLS=all restores the rest)");
     expect(mcpToolsLine({}, "cline")).toBe("MCP tools: 4 of 25 advertised to cline (OMNI_MCP_TOOLS=all restores the rest)");
+    // The tier comes from the host registry: OpenCode's plugin makes it a Full host.
+    expect(mcpToolsLine({}, "opencode")).toContain("9 of 25");
     expect(mcpToolsLine({ OMNI_MCP_TOOLS: "all" }, "cline")).toBe("MCP tools: all 25 advertised to cline (OMNI_MCP_TOOLS=all)");
     expect(mcpToolsLine({ OMNI_MCP_TOOLS: "everything" }, "claude_code")).toContain("9 of 25");
   });
