@@ -1,5 +1,5 @@
 /** `cmd | omni`: distill whatever arrives on stdin; the command hint comes from --cmd or OMNI_CMD. */
-import { detectAgentId } from "../core/agent-id.ts";
+import { detectAgentId } from "../hosts/index.ts";
 import { MAX_INPUT_BYTES } from "../core/limits.ts";
 import { readStdinWithin, stdoutIsTty, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";

@@ -38,6 +38,23 @@ export function hostFromEnv(env: Env): HostAdapter | null {
   return hostList.find((host) => host.envMarkers.some((key) => env[key])) ?? (env.TERM_PROGRAM === "vscode" ? hosts.vscode : null);
 }
 
+/** Agents omni has no integration for, still worth telling apart on recorded rows. */
+const OTHER_AGENT_MARKERS: ReadonlyArray<[key: string, agentId: string]> = [
+  ["WINDSURF_SESSION", "windsurf"],
+  ["CONTINUE_SESSION_ID", "vscode_continue"],
+  ["AIDER_SESSION", "aider"],
+];
+
+/**
+ * Which agent is reading, when no payload says. Rows are split by this id, and `terminal` means
+ * TTY output no model read: blending those with hook rows once made most of a saving fictional.
+ */
+export function detectAgentId(env: Env): string {
+  const explicit = env.OMNI_AGENT_ID?.trim();
+  if (explicit) return explicit;
+  return hostFromEnv(env)?.agentId ?? OTHER_AGENT_MARKERS.find(([key]) => env[key])?.[1] ?? "terminal";
+}
+
 /** Which adapter reads a post-tool payload. Claude Code's shape is the default, as hosts copy it. */
 export function hostForPayload(payload: Record<string, unknown>): ToolHost {
   if (typeof payload.toolName === "string" && isRecord(payload.toolResponse)) return hosts.pi;

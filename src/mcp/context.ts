@@ -1,5 +1,5 @@
 /** What every tool gets: the environment, the project, a lazily opened database, loop state. */
-import { detectAgentId } from "../core/agent-id.ts";
+import { detectAgentId } from "../hosts/index.ts";
 import { readLoopSettings, type LoopSettings } from "../memory/loop.ts";
 import { nowSecs, projectScope, type ProjectScope } from "../memory/project.ts";
 import { systemClock } from "../platform/clock.ts";

@@ -1,4 +1,4 @@
-import { detectAgentId } from "../../core/agent-id.ts";
+import { detectAgentId } from "../../hosts/index.ts";
 import { stdoutIsTty, writeErr } from "../../platform/io.ts";
 import { runCommand } from "../../platform/process.ts";
 import { defineCommand } from "../command.ts";

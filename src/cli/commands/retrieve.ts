@@ -3,7 +3,7 @@ import { parseHandle } from "../../core/handle.ts";
 import { countLines } from "../../core/lines.ts";
 import { formatBytes } from "../../core/markers.ts";
 import { REDACTED } from "../../core/redact.ts";
-import { detectAgentId } from "../../core/agent-id.ts";
+import { detectAgentId } from "../../hosts/index.ts";
 import { systemClock } from "../../platform/clock.ts";
 import { writeErr, writeOut } from "../../platform/io.ts";
 import { databasePath } from "../../platform/paths.ts";
