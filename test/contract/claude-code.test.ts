@@ -3,19 +3,17 @@
  * the CLI runs a scripted session against a fake model on 127.0.0.1, and every assertion is on
  * what the fake model received, i.e. what a real model would have read.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
-import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 import { CLAUDE_CODE_VERSION, ensureClaudeCli } from "./claude-cli.ts";
-import { requestText, startFakeModel, toolResultText, toolUseId, type ScriptedCall } from "./fake-anthropic.ts";
+import { requestText, startFakeModel, toolResultText, toolUseId } from "./fake-anthropic.ts";
+import { AGENTS_MD, describeHost, expectDistilledWithHandle, handleIn, NOISY_SHELL, retrieve, scriptedSession } from "./scripted-session.ts";
 
 const cli = ensureClaudeCli();
-if (cli.skip) console.warn(`[contract] skipping the Claude Code contract test: ${cli.skip}`);
 
-const NOISY = `for i in $(seq 1 300); do echo "Compiling crate-$i v1.0.$i"; done; echo "Finished release target(s) in 3.2s"`;
 /** About 41 KB: over the host's 30,000-character cap (so it persists the output), under the 64 KiB archive cap. */
 const OVER_CAP = `for i in $(seq 1 1500); do echo "Compiling crate-$i v1.0.$i"; done; echo "Finished release target(s) in 9.9s"`;
 const COMMITS = ["Add the config parser", "Handle empty input in the tokenizer", "Fix off-by-one in line counting", "Document the CLI flags", "Release 0.2.0"];
@@ -27,92 +25,47 @@ test("multiplies numbers", () => assert.strictEqual(2 * 3, 7));
 const NOTES = Array.from({ length: 80 }, (_, i) => `Note ${i + 1}: the ${["parser", "tokenizer", "renderer", "cache"][i % 4]} keeps state ${i * 7} between calls`).join("\n");
 const DATA = JSON.stringify({ name: "omni", items: Array.from({ length: 30 }, (_, i) => ({ id: i, label: `item-${i}`, tags: ["a", "b"] })) }, null, 2);
 
-interface Session {
-  sandbox: Sandbox;
-  project: string;
-  requests: Array<Record<string, unknown>>;
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
+const run = scriptedSession({
+  initFlag: "--claude",
+  files: { "math.test.js": FAILING_TEST, "notes.txt": `${NOTES}\n`, "data.json": DATA, "AGENTS.md": AGENTS_MD },
+  prepare(project) {
+    const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: project, encoding: "utf8" });
+    git("init", "-q");
+    for (const [index, subject] of COMMITS.entries()) {
+      writeFileSync(join(project, "CHANGES.txt"), `${COMMITS.slice(0, index + 1).join("\n")}\n`);
+      git("add", "CHANGES.txt");
+      git("commit", "-q", "-m", subject);
+    }
+  },
+  startModel: (project) =>
+    startFakeModel([
+      { name: "Bash", args: { command: NOISY_SHELL, description: "build" } },
+      { name: "Bash", args: { command: "node --test math.test.js", description: "run the tests" } },
+      { name: "Read", args: { file_path: join(project, "notes.txt") } },
+      { name: "Read", args: { file_path: join(project, "notes.txt") } },
+      { name: "Bash", args: { command: "git log", description: "history" } },
+      { name: "Bash", args: { command: "cat data.json", description: "data" } },
+      { name: "Bash", args: { command: OVER_CAP, description: "big build" } },
+    ]),
+  command: (model) => ({
+    argv: [cli.bin!, "-p", "run it", "--output-format", "json", "--permission-mode", "bypassPermissions"],
+    env: {
+      ANTHROPIC_BASE_URL: model.url,
+      ANTHROPIC_API_KEY: "sk-ant-fake",
+      DISABLE_TELEMETRY: "1",
+      DISABLE_AUTOUPDATER: "1",
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      // Root may not bypass permissions unless the CLI is told it runs in a sandbox.
+      IS_SANDBOX: "1",
+    },
+  }),
+  killAfterMs: 240_000,
+  resultIn: (body, step) => toolResultText(body, toolUseId(step)),
+});
+const { session, resultOf } = run;
+const TIMEOUT_MS = run.timeoutMs;
 
-let running: Promise<Session> | null = null;
-afterAll(async () => (await running)?.sandbox.cleanup());
-
-/** One scripted CLI run shared by every assertion below. */
-function session(): Promise<Session> {
-  running ??= runSession();
-  return running;
-}
-
-async function runSession(): Promise<Session> {
-  // A slow CI machine must not turn a contract check into a latency check: the hook deadline is generous here.
-  const sandbox = makeSandbox({ OMNI_HOOK_DEADLINE_MS: "10000" });
-  const project = join(sandbox.home, "proj");
-  mkdirSync(project, { recursive: true });
-  const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: project, encoding: "utf8" });
-  git("init", "-q");
-  for (const [index, subject] of COMMITS.entries()) {
-    writeFileSync(join(project, "CHANGES.txt"), `${COMMITS.slice(0, index + 1).join("\n")}\n`);
-    git("add", "CHANGES.txt");
-    git("commit", "-q", "-m", subject);
-  }
-  writeFileSync(join(project, "math.test.js"), FAILING_TEST);
-  writeFileSync(join(project, "notes.txt"), `${NOTES}\n`);
-  writeFileSync(join(project, "data.json"), DATA);
-  writeFileSync(join(project, "AGENTS.md"), "# Agents\nRun the tests with node --test.\n");
-
-  const init = runOmni(["init", "--claude"], { env: sandbox.env, cwd: project });
-  if (init.exitCode !== 0) throw new Error(`omni init --claude failed: ${init.stderr}`);
-
-  const script: ScriptedCall[] = [
-    { name: "Bash", input: { command: NOISY, description: "build" } },
-    { name: "Bash", input: { command: "node --test math.test.js", description: "run the tests" } },
-    { name: "Read", input: { file_path: join(project, "notes.txt") } },
-    { name: "Read", input: { file_path: join(project, "notes.txt") } },
-    { name: "Bash", input: { command: "git log", description: "history" } },
-    { name: "Bash", input: { command: "cat data.json", description: "data" } },
-    { name: "Bash", input: { command: OVER_CAP, description: "big build" } },
-  ];
-  const model = startFakeModel(script);
-  try {
-    const child = Bun.spawn([cli.bin!, "-p", "run it", "--output-format", "json", "--permission-mode", "bypassPermissions"], {
-      cwd: project,
-      env: {
-        ...sandbox.env,
-        ANTHROPIC_BASE_URL: model.url,
-        ANTHROPIC_API_KEY: "sk-ant-fake",
-        DISABLE_TELEMETRY: "1",
-        DISABLE_AUTOUPDATER: "1",
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-        // Root may not bypass permissions unless the CLI is told it runs in a sandbox.
-        IS_SANDBOX: "1",
-      },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const timer = setTimeout(() => child.kill(), 240_000);
-    const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
-    clearTimeout(timer);
-    return { sandbox, project, requests: model.requests, exitCode, stdout, stderr };
-  } finally {
-    model.stop();
-  }
-}
-
-/** What the model read for scripted step `step` (0-based), from the request that followed it. */
-async function resultOf(step: number): Promise<{ text: string; isError: boolean }> {
-  const { requests, stdout, stderr } = await session();
-  for (const body of requests) {
-    const found = toolResultText(body, toolUseId(step));
-    if (found) return found;
-  }
-  throw new Error(`the model never received a result for step ${step + 1}\nstdout: ${stdout}\nstderr: ${stderr}`);
-}
-
-const TIMEOUT_MS = 300_000;
-
-describe.skipIf(cli.skip !== null)(`Claude Code ${CLAUDE_CODE_VERSION} with omni init --claude`, () => {
+describeHost("Claude Code", cli, `Claude Code ${CLAUDE_CODE_VERSION} with omni init --claude`, () => {
   test("runs the whole scripted session", async () => {
     const { exitCode, stdout, requests } = await session();
     expect(exitCode).toBe(0);
@@ -123,14 +76,8 @@ describe.skipIf(cli.skip !== null)(`Claude Code ${CLAUDE_CODE_VERSION} with omni
   test("hands the model a noisy successful command distilled, with a handle omni retrieve resolves", async () => {
     const { text, isError } = await resultOf(0);
     expect(isError).toBe(false);
-    expect(text).toContain("Finished release target(s) in 3.2s");
-    const handle = /omni retrieve ([0-9a-f]{16})/.exec(text)?.[1];
-    expect(handle).toBeDefined();
     const { sandbox } = await session();
-    const retrieved = runOmni(["retrieve", handle!], { env: sandbox.env }).stdout.toString();
-    expect(retrieved).toContain("Compiling crate-1 v1.0.1\n");
-    expect(retrieved).toContain("Compiling crate-300 v1.0.300\n");
-    expect(text.length * 5).toBeLessThan(retrieved.length);
+    expectDistilledWithHandle(text, sandbox, ["Compiling crate-1 v1.0.1\n", "Compiling crate-300 v1.0.300\n"]);
   }, TIMEOUT_MS);
 
   test("runs a matched failing command through omni exec (PreToolUse rewrite) and keeps the failing test's name and tally", async () => {
@@ -182,7 +129,6 @@ describe.skipIf(cli.skip !== null)(`Claude Code ${CLAUDE_CODE_VERSION} with omni
   // Claude Code 2.1.332 offers the model no Grep tool (it answers "No such tool available: Grep";
   // searches go through Bash), so the Grep reply shape cannot be proven against this version.
 
-
   test("hands a JSON payload over byte-identical", async () => {
     const { text } = await resultOf(5);
     expect(text).toBe(DATA);
@@ -193,9 +139,8 @@ describe.skipIf(cli.skip !== null)(`Claude Code ${CLAUDE_CODE_VERSION} with omni
     expect(text).not.toContain("persisted-output");
     expect(text).toContain("Finished release target(s) in 9.9s");
     expect(text.length).toBeLessThan(2_000);
-    const handle = /omni retrieve ([0-9a-f]{16})/.exec(text)?.[1];
     const { sandbox } = await session();
-    const retrieved = runOmni(["retrieve", handle!], { env: sandbox.env }).stdout.toString();
+    const retrieved = retrieve(sandbox, handleIn(text)!);
     // Line 1500 lies past the 30,000 characters the hook payload carries: only the file has it.
     expect(retrieved).toContain("Compiling crate-1500 v1.0.1500\n");
   }, TIMEOUT_MS);

@@ -5,18 +5,7 @@
  * the shared docs): message_start, content blocks with deltas, message_delta, message_stop.
  * It accepts `role: "system"` messages, where the CLI puts its environment and hook context.
  */
-
-export interface ScriptedCall {
-  name: string;
-  input: Record<string, unknown>;
-}
-
-export interface FakeModel {
-  url: string;
-  /** Every POST /v1/messages body, in arrival order. */
-  requests: Array<Record<string, unknown>>;
-  stop(): void;
-}
+import { offersTools, sseEvent, sseResponse, startFakeServer, type FakeServer, type RequestBody, type ScriptedCall } from "./fake-server.ts";
 
 type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
 
@@ -25,12 +14,12 @@ export function toolUseId(step: number): string {
 }
 
 /** The text of every block a request carries (messages and system), for "did the model see X". */
-export function requestText(body: Record<string, unknown>): string {
+export function requestText(body: RequestBody): string {
   return JSON.stringify(body);
 }
 
 /** The content the model received for one tool call, as plain text. */
-export function toolResultText(body: Record<string, unknown>, id: string): { text: string; isError: boolean } | null {
+export function toolResultText(body: RequestBody, id: string): { text: string; isError: boolean } | null {
   for (const message of (body.messages as Array<{ content: unknown }>) ?? []) {
     if (!Array.isArray(message.content)) continue;
     for (const block of message.content as Array<Record<string, unknown>>) {
@@ -43,13 +32,7 @@ export function toolResultText(body: Record<string, unknown>, id: string): { tex
   return null;
 }
 
-/** The system messages the CLI placed after a tool call's result (hook additionalContext lands there). */
-export function systemTexts(body: Record<string, unknown>): string[] {
-  const messages = (body.messages as Array<{ role: string; content: unknown }>) ?? [];
-  return messages.filter((message) => message.role === "system").map((message) => JSON.stringify(message.content));
-}
-
-function completedSteps(body: Record<string, unknown>): number {
+function completedSteps(body: RequestBody): number {
   let count = 0;
   for (const message of (body.messages as Array<{ content: unknown }>) ?? []) {
     if (Array.isArray(message.content)) count += (message.content as Array<{ type?: string }>).filter((block) => block.type === "tool_result").length;
@@ -57,27 +40,19 @@ function completedSteps(body: Record<string, unknown>): number {
   return count;
 }
 
-export function startFakeModel(script: ScriptedCall[]): FakeModel {
-  const requests: Array<Record<string, unknown>> = [];
-  const server = Bun.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    async fetch(request) {
-      const url = new URL(request.url);
-      if (request.method === "POST" && url.pathname === "/v1/messages/count_tokens") return Response.json({ input_tokens: 100 });
-      if (request.method !== "POST" || url.pathname !== "/v1/messages") return Response.json({});
-      const body = (await request.json()) as Record<string, unknown>;
-      requests.push(body);
+export function startFakeModel(script: ScriptedCall[]): FakeServer {
+  return startFakeServer({
+    isModelCall: (pathname) => pathname === "/v1/messages",
+    stub: (method, pathname) => Response.json(method === "POST" && pathname === "/v1/messages/count_tokens" ? { input_tokens: 100 } : {}),
+    answer(body) {
       const step = completedSteps(body);
-      const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
-      const next = hasTools ? script[step] : undefined;
-      const blocks: Block[] = next ? [{ type: "text", text: `step ${step + 1}` }, { type: "tool_use", id: toolUseId(step), name: next.name, input: next.input }] : [{ type: "text", text: "done" }];
+      const next = offersTools(body) ? script[step] : undefined;
+      const blocks: Block[] = next ? [{ type: "text", text: `step ${step + 1}` }, { type: "tool_use", id: toolUseId(step), name: next.name, input: next.args }] : [{ type: "text", text: "done" }];
       const stopReason = next ? "tool_use" : "end_turn";
       const model = typeof body.model === "string" ? body.model : "claude-fake";
       return body.stream === true ? streamed(blocks, stopReason, model) : Response.json(message(blocks, stopReason, model));
     },
   });
-  return { url: `http://127.0.0.1:${server.port}`, requests, stop: () => server.stop(true) };
 }
 
 function message(content: Block[], stopReason: string | null, model: string): Record<string, unknown> {
@@ -98,6 +73,5 @@ function streamed(blocks: Block[], stopReason: string, model: string): Response 
   });
   events.push(["message_delta", { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 10 } }]);
   events.push(["message_stop", { type: "message_stop" }]);
-  const body = events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join("");
-  return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  return sseResponse(events.map(([event, data]) => sseEvent(data, event)));
 }

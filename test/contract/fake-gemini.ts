@@ -2,22 +2,12 @@
  * A fake Gemini API on 127.0.0.1 for driving the real Gemini CLI (GOOGLE_GEMINI_BASE_URL): one
  * scripted function call per turn on streamGenerateContent, every request body kept.
  */
-
-export interface ScriptedGeminiCall {
-  name: string;
-  args: Record<string, unknown>;
-}
-
-export interface FakeGemini {
-  url: string;
-  requests: Array<Record<string, unknown>>;
-  stop(): void;
-}
+import { offersTools, sseEvent, sseResponse, startFakeServer, type FakeServer, type RequestBody, type ScriptedCall } from "./fake-server.ts";
 
 type Part = { text?: string; functionCall?: unknown; functionResponse?: { name: string; response: Record<string, unknown> } };
 
 /** Every function response the CLI sent, in order (the n-th is the n-th scripted call's result). */
-export function functionResponses(body: Record<string, unknown>): Array<Record<string, unknown>> {
+export function functionResponses(body: RequestBody): Array<Record<string, unknown>> {
   const contents = (body.contents as Array<{ parts?: Part[] }>) ?? [];
   return contents.flatMap((content) => content.parts ?? []).flatMap((part) => (part.functionResponse ? [part.functionResponse.response] : []));
 }
@@ -47,26 +37,18 @@ function sample(schema: Schema): unknown {
   }
 }
 
-export function startFakeGemini(script: ScriptedGeminiCall[]): FakeGemini {
-  const requests: Array<Record<string, unknown>> = [];
-  const server = Bun.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    async fetch(request) {
-      const url = new URL(request.url);
-      if (request.method !== "POST" || !url.pathname.includes(":")) return Response.json({});
-      const body = (await request.json()) as Record<string, unknown>;
-      requests.push(body);
-      const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
-      const next = hasTools ? script[functionResponses(body).length] : undefined;
+export function startFakeGemini(script: ScriptedCall[]): FakeServer {
+  return startFakeServer({
+    isModelCall: (pathname) => pathname.includes(":"),
+    answer(body, pathname) {
+      const next = offersTools(body) ? script[functionResponses(body).length] : undefined;
       const schema = (body.generationConfig as { responseJsonSchema?: Schema } | undefined)?.responseJsonSchema;
       // Side requests (the model router) ask for JSON in a schema; an answer that fits keeps them from retrying.
       const parts: Part[] = next ? [{ functionCall: { name: next.name, args: next.args } }] : [{ text: schema ? JSON.stringify(sample(schema)) : "done" }];
       const chunk = { candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 } };
-      if (url.pathname.endsWith(":streamGenerateContent")) return new Response(`data: ${JSON.stringify(chunk)}\n\n`, { headers: { "content-type": "text/event-stream" } });
-      if (url.pathname.endsWith(":countTokens")) return Response.json({ totalTokens: 10 });
+      if (pathname.endsWith(":streamGenerateContent")) return sseResponse([sseEvent(chunk)]);
+      if (pathname.endsWith(":countTokens")) return Response.json({ totalTokens: 10 });
       return Response.json(chunk);
     },
   });
-  return { url: `http://127.0.0.1:${server.port}`, requests, stop: () => server.stop(true) };
 }
