@@ -27,9 +27,3 @@ export function listTraces(db: Db, includeTerminal: boolean): StoredTrace[] {
 export function countTerminalTraces(db: Db): number {
   return (db.query("SELECT COUNT(*) AS n FROM execution_traces WHERE agent_id = 'terminal'").get() as { n: number }).n;
 }
-
-/** What the run rows say was read and delivered: the figures `omni stats` aggregates. */
-export function recordedTotals(db: Db): { rows: number; inputBytes: number; deliveredBytes: number } {
-  const row = db.query("SELECT COUNT(*) AS n, COALESCE(SUM(input_bytes), 0) AS input, COALESCE(SUM(delivered_bytes), 0) AS delivered FROM distillations").get() as { n: number; input: number; delivered: number };
-  return { rows: row.n, inputBytes: row.input, deliveredBytes: row.delivered };
-}
