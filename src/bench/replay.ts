@@ -126,7 +126,7 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
       rows,
       recorded: db !== null,
       delivered: { calls: corpus.calls.length, inputBytes: sumBytes(corpus.calls.map((call) => call.text)), deliveredBytes: sumBytes(deliveries) },
-      audit: audit && { counts: audit.counts(), totals: audit.totals, findings: audit.violations.slice(0, MAX_FINDINGS).map((v) => `${corpus.calls[v.call]!.origin}: ${v.rule}: ${v.detail}`) },
+      audit: audit && { counts: audit.counts(), totals: audit.totals, findings: audit.violations.slice(0, MAX_FINDINGS).map((v) => `${corpus.calls[v.call]!.origin}: ${v.rule}: ${v.detail.replaceAll("\n", "\\n")}`) },
       invalidReplies,
       seconds: (performance.now() - started) / 1000,
     };
