@@ -45,8 +45,6 @@ export interface Violation {
 export interface AuditTotals {
   calls: number;
   changed: number;
-  bytesIn: number;
-  bytesOut: number;
   sessionMarkers: number;
   projectMarkers: number;
   wholeOutputMarkers: number;
@@ -93,15 +91,13 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
   const shown = new Map<string, Set<string>>();
   const projectShown = new Map<string, Set<string>>();
   const violations: Violation[] = [];
-  const totals: AuditTotals = { calls: 0, changed: 0, bytesIn: 0, bytesOut: 0, sessionMarkers: 0, projectMarkers: 0, wholeOutputMarkers: 0, foldedLines: 0, foldedBytes: { session: 0, project: 0 }, unverified: 0 };
+  const totals: AuditTotals = { calls: 0, changed: 0, sessionMarkers: 0, projectMarkers: 0, wholeOutputMarkers: 0, foldedLines: 0, foldedBytes: { session: 0, project: 0 }, unverified: 0 };
 
   const setOf = (map: Map<string, Set<string>>, key: string) => map.get(key) ?? map.set(key, new Set()).get(key)!;
 
   function observe(call: AuditCall): void {
     const index = totals.calls++;
     const delivered = call.output ?? call.input;
-    totals.bytesIn += byteLength(call.input);
-    totals.bytesOut += byteLength(delivered);
     const fail = (rule: Violation["rule"], detail: string) => violations.push({ call: index, reader: call.reader, rule, detail });
     if (call.output !== null) {
       totals.changed++;

@@ -214,8 +214,19 @@ describe("omni bench replay audit", () => {
     const rtk = report.arms.find((arm: { id: string }) => arm.id === "rtk");
     expect(rtk.stats.totals.input_bytes).toBe(report.arms[0].stats.totals.input_bytes);
     expect(rtk.stats.totals.delivered_bytes).toBe(rtk.stats.totals.input_bytes);
-    // The peer+ledger arm's rows start from the raw bytes too, not from the peer's output.
-    const rtkLedger = report.arms.find((arm: { id: string }) => arm.id === "rtk+ledger");
-    expect(rtkLedger.stats.totals.input_bytes).toBe(report.arms[0].stats.totals.input_bytes);
+  });
+
+  test("a peer that cuts bytes is measured from the raw bytes in both its arms", () => {
+    sandbox = makeSandbox();
+    dir = mkdtempSync(join(tmpdir(), "omni-bench-test-"));
+    const peer = join(dir, "first-lines");
+    writeFileSync(peer, "#!/bin/sh\nexec head -n 3\n", { mode: 0o755 });
+    const report = JSON.parse(runOmni(["bench", "replay", "--json", SESSION], { env: { ...sandbox.env, OMNI_BENCH_RTK: peer } }).stdout.toString());
+    const arm = (id: string) => report.arms.find((a: { id: string }) => a.id === id).stats.totals;
+    expect(arm("rtk").delivered_bytes).toBeLessThan(arm("raw").input_bytes / 2);
+    // The peer+ledger arm's pipeline read the peer's output; its rows still start from the raw bytes.
+    expect(arm("rtk").input_bytes).toBe(arm("raw").input_bytes);
+    expect(arm("rtk+ledger").input_bytes).toBe(arm("raw").input_bytes);
+    expect(arm("rtk+ledger").delivered_bytes).toBeLessThanOrEqual(arm("rtk").delivered_bytes);
   });
 });
