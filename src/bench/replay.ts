@@ -12,7 +12,7 @@ import type { PipelineDeps, RunRecord } from "../core/pipeline.ts";
 import { postToolReply } from "../hooks/post-tool.ts";
 import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";
-import { createLedgerAudit, parseFoldMarker, type AuditCall, type AuditTotals, type Rule } from "../ledger/audit.ts";
+import { createLedgerAudit, type AuditCall, type AuditTotals, type Rule } from "../ledger/audit.ts";
 import { systemClock } from "../platform/clock.ts";
 import type { Env } from "../platform/paths.ts";
 import type { RunRow, StatsRows } from "../stats/rows.ts";
@@ -137,15 +137,12 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
   }
 }
 
-const DISTILLED = /omni retrieve [0-9a-f]{16} for full output\]/;
-
 function auditCall(call: CorpusCall, input: string, delivered: string, reference: string | undefined, outputStart: number | null): AuditCall {
   const output = delivered === input ? null : delivered;
   const audited: AuditCall = { reader: call.scope ?? "(no session)", project: call.project, input, output, mustKeep: call.mustKeep };
   if (output === null) return audited;
   if (outputStart !== null) audited.window = { inputStart: startLineOf(call.payload.tool_response), outputStart };
-  // Distilled and folded: without what the same call delivers with no ledger, the folds cannot be aligned.
-  if (reference !== undefined && DISTILLED.test(output) && output.split("\n").some((line) => parseFoldMarker(line) !== null)) audited.reference = reference;
+  if (reference !== undefined) audited.reference = reference;
   return audited;
 }
 

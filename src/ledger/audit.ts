@@ -24,8 +24,9 @@ export interface AuditCall {
   /** A file window: the first line number before and after the reply. */
   window?: { inputStart: number; outputStart: number };
   /**
-   * When a distiller also ran, what the same call delivers with no ledger: the folds must expand
-   * back to exactly it. Without it, a distilled reply's folds cannot be aligned and count as unverified.
+   * What the same call delivers with no ledger. Used when a distiller also ran (the reply carries
+   * its whole-output handle): the folds must expand back to exactly it. Without it, a distilled
+   * reply's folds cannot be aligned and count as unverified.
    */
   reference?: string;
   /** Substrings any honest delivery keeps (a fixture's must_keep list). */
@@ -131,7 +132,8 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
     const rewind = outLines.map((line) => REWIND_MARKER.exec(stripTerminator(line))?.[1]).find(Boolean);
     const rewound = rewind ? resolve(rewind) : null;
     if (rewind && rewound !== null && rewound !== call.input) fail("wrong bytes", `rewind handle ${rewind} does not give back the whole input`);
-    const base = call.reference ?? (rewind ? null : call.input);
+    // A distilled reply's lines are the distiller's, not the input's: only the reference can align them.
+    const base = rewind ? (call.reference ?? null) : call.input;
     const aligned = base !== null && !outLines.some((line) => TRUNCATION_MARKER.test(line));
     const inLines = splitInclusive(base ?? "");
     const window = base === call.input ? call.window : undefined;
