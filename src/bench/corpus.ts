@@ -128,6 +128,8 @@ export function loadFromDb(dbPath: string, includeTerminal: boolean): Corpus {
   }
 }
 
+const STDERR_SEPARATOR = "\n[stderr]\n";
+
 /** A stored trace as the payload its tool would have produced. Pipe and exec rows read as Bash. */
 function payloadOfTrace(trace: StoredTrace): Record<string, unknown> {
   const tool = trace.tool ?? "Bash";
@@ -140,8 +142,12 @@ function payloadOfTrace(trace: StoredTrace): Record<string, unknown> {
       return { ...base, tool_input: { pattern: command }, tool_response: { mode: "content", content: trace.raw } };
     case "WebFetch":
       return { ...base, tool_input: { url: command }, tool_response: { result: trace.raw } };
-    default:
-      return { ...base, tool_input: { command }, tool_response: { stdout: trace.raw, stderr: "", interrupted: false, isImage: false }, exit_code: 0 };
+    default: {
+      // The adapter stored `stdout\n[stderr]\nstderr`: split it back, so the host cap sees stdout alone, as it did.
+      const at = trace.raw.indexOf(STDERR_SEPARATOR);
+      const [stdout, stderr] = at < 0 ? [trace.raw, ""] : [trace.raw.slice(0, at), trace.raw.slice(at + STDERR_SEPARATOR.length)];
+      return { ...base, tool_input: { command }, tool_response: { stdout, stderr, interrupted: false, isImage: false }, exit_code: trace.exitCode ?? undefined };
+    }
   }
 }
 

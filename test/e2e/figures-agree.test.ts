@@ -3,11 +3,14 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { formatBytes } from "../../src/core/markers.ts";
 import { statsReportSchema, type StatsReport } from "../../src/stats/schema.ts";
 import { startDashboard, type RunningDashboard } from "../helpers/dashboard.ts";
-import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
+import { join } from "node:path";
+import { makeSandbox, runOmni, SHARED, type Sandbox } from "../helpers/sandbox.ts";
 import { replaySession } from "../helpers/seed.ts";
 
 // The stats issue asked for this test: one set of rows, seeded through the real hook, and every
 // report that reads them (stats --json, --share, the dashboard, bench replay --from-db) agreeing.
+const SESSION = join(SHARED, "corpus/sessions/gen-ufo-trailing-slash-bugfix.jsonl");
+
 let sandbox: Sandbox;
 let dashboard: RunningDashboard | null = null;
 afterEach(async () => {
@@ -28,7 +31,8 @@ describe("every report reads the same aggregation", () => {
     async () => {
       // A generous deadline: a slow spawn must not turn a call into a timeout row the replay would not reproduce.
       sandbox = makeSandbox({ OMNI_HOOK_DEADLINE_MS: "10000" });
-      const fed = replaySession(sandbox);
+      // This session has a failed test run and a Bash call whose stdout and stderr together pass the host cap.
+      const fed = replaySession(sandbox, SESSION);
       runOmni(["exec", "--agent", "terminal", "git --version"], { env: sandbox.env });
 
       const stats = statsReportSchema.parse(JSON.parse(runOmni(["stats", "--json"], { env: sandbox.env }).stdout.toString()));
