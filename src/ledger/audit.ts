@@ -190,5 +190,3 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
 
   return { observe, compact, counts, violations, totals };
 }
-
-export type LedgerAudit = ReturnType<typeof createLedgerAudit>;
