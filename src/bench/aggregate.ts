@@ -1,23 +1,21 @@
 /**
- * Turns one replay into the numbers the report prints. Every table is computed from the same
- * per-call outcomes, so no figure can come from a different run than another.
+ * Turns one replay into the numbers the report prints. Each arm's headline, routes and commands
+ * are `aggregateRuns` (what `omni stats` computes) over that arm's own run rows; the tables only
+ * the bench has (class, shell shape, session) group the same rows, in the same population.
  */
 import { handleFor, lineKey } from "../core/handle.ts";
 import { byteLength, splitInclusive } from "../core/lines.ts";
-import { auditFailures, type AuditCounts } from "./audit.ts";
-import { bucketOf, CLASSES, SHAPES, type Bucket } from "./classify.ts";
+import { deliveredBytes, isModelFacing, percentOf } from "../stats/accounting.ts";
+import { aggregateRuns } from "../stats/aggregate.ts";
+import type { RunRow } from "../stats/rows.ts";
+import type { StatsReport } from "../stats/schema.ts";
+import { spanWindow } from "../stats/window.ts";
+import { bucketOf, CLASSES, SHAPES } from "./classify.ts";
 import type { Corpus } from "./corpus.ts";
-import type { ArmResult, FoldTotals } from "./replay.ts";
+import type { ArmAudit, ArmResult } from "./replay.ts";
 
-export interface Totals {
-  calls: number;
-  bytesIn: number;
-  bytesOut: number;
-  savedPercent: number;
-  savedNothing: number;
-  shrank: number;
-  grew: number;
-}
+/** The parts of an `omni stats --json` report the replay prints, field for field. */
+export type StatsFigures = Pick<StatsReport, "window" | "population" | "totals" | "routes" | "commands" | "distillers" | "passthrough_reasons">;
 
 export interface GroupRow {
   key: string;
@@ -29,14 +27,14 @@ export interface GroupRow {
 
 export interface ArmSummary {
   id: string;
-  totals: Totals;
-  seconds: number;
-  audit: AuditCounts | null;
-  findings: string[];
+  /** Where the rows come from: the arm's own database, or (raw, a bare peer) what it delivered. */
+  rows: "recorded" | "built from deliveries";
+  stats: StatsFigures;
+  /** Measured from the replies; the report says if the rows ever disagree with it. */
+  delivered: ArmResult["delivered"];
+  audit: ArmAudit | null;
   invalidReplies: number;
-  folds: Record<"session" | "project", FoldTotals>;
-  /** The same totals read back from the arm's run rows; the report says if they ever disagree. */
-  recorded: ArmResult["recorded"];
+  seconds: number;
 }
 
 export interface ReplayReport {
@@ -48,6 +46,8 @@ export interface ReplayReport {
     window: { fromSec: number; toSec: number } | null;
     agentIds: Record<string, number>;
     excluded: Record<string, number>;
+    /** With --from-db: what `omni stats` reports for the rows being replayed, before any replay. */
+    source: StatsFigures | null;
   };
   arms: ArmSummary[];
   repetition: {
@@ -59,22 +59,25 @@ export interface ReplayReport {
   byClass: GroupRow[];
   byShape: GroupRow[];
   topCommands: GroupRow[];
-  /** Sum of every audit count over our arms, plus invalid replies and calls that grew; non-zero fails the run. */
+  topSessions: GroupRow[];
+  /** Every audit violation over our arms, plus invalid replies; non-zero fails the run. */
   failures: number;
 }
 
-const TOP_COMMANDS = 15;
+const TOP = 15;
 
-export function percentSaved(bytesIn: number, bytesOut: number): number {
-  return bytesIn === 0 ? 0 : (100 * (bytesIn - bytesOut)) / bytesIn;
+/** What the replay prints of a stats report; the one aggregation computed every figure in it. */
+export function statsFigures(report: StatsReport): StatsFigures {
+  const { window, population, totals, routes, commands, distillers, passthrough_reasons } = report;
+  return { window, population, totals, routes, commands, distillers, passthrough_reasons };
 }
 
 export function aggregate(corpus: Corpus, results: ArmResult[]): ReplayReport {
-  const buckets = corpus.calls.map((call) => bucketOf(call.tool, call.command));
   const arms = results.map(summarizeArm);
-  const ours = arms.filter((arm) => arm.audit !== null);
-  const failures = ours.reduce((sum, arm) => sum + auditFailures(arm.audit!) + arm.invalidReplies + arm.totals.grew, 0);
+  const failures = arms.reduce((sum, arm) => sum + (arm.audit ? Object.values(arm.audit.counts).reduce((a, b) => a + b, 0) + arm.invalidReplies : 0), 0);
   const timestamps = corpus.calls.flatMap((call) => (call.tsSec === null ? [] : [call.tsSec]));
+  const facing = results.map((result) => ({ id: result.arm.id, rows: result.rows.runs.filter(isModelFacing) }));
+  const bucket = memoBuckets();
   return {
     corpus: {
       population: corpus.population,
@@ -84,42 +87,77 @@ export function aggregate(corpus: Corpus, results: ArmResult[]): ReplayReport {
       window: timestamps.length ? { fromSec: Math.min(...timestamps), toSec: Math.max(...timestamps) } : null,
       agentIds: countBy(corpus.calls.map((call) => call.agentId)),
       excluded: corpus.excluded,
+      source: corpus.source,
     },
     arms,
     repetition: repetition(corpus),
-    byClass: group(results, buckets, (b) => b.callClass, CLASSES),
-    byShape: group(results, buckets, (b) => b.shape, SHAPES),
-    topCommands: group(results, buckets, (b) => b.label)
-      .sort((a, b) => b.bytesIn - a.bytesIn)
-      .slice(0, TOP_COMMANDS),
+    byClass: group(facing, (row) => bucket(row).callClass, CLASSES),
+    byShape: group(facing, (row) => bucket(row).shape, SHAPES),
+    topCommands: commandsAcross(arms).slice(0, TOP),
+    topSessions: group(facing, (row) => row.sessionId ?? "(no session)")
+      .sort((a, b) => b.bytesIn - a.bytesIn || a.key.localeCompare(b.key))
+      .slice(0, TOP),
     failures,
   };
 }
 
 function summarizeArm(result: ArmResult): ArmSummary {
-  const totals: Totals = { calls: result.outcomes.length, bytesIn: 0, bytesOut: 0, savedPercent: 0, savedNothing: 0, shrank: 0, grew: 0 };
-  for (const { bytesIn, bytesOut } of result.outcomes) {
-    totals.bytesIn += bytesIn;
-    totals.bytesOut += bytesOut;
-    if (bytesOut < bytesIn) totals.shrank++;
-    else if (bytesOut > bytesIn) totals.grew++;
-    else totals.savedNothing++;
-  }
-  totals.savedPercent = percentSaved(totals.bytesIn, totals.bytesOut);
-  return { id: result.arm.id, totals, seconds: result.seconds, audit: result.audit, findings: result.findings, invalidReplies: result.invalidReplies, folds: result.folds, recorded: result.recorded };
+  // Rows are in time order, so the window from the first to the last covers every one of them.
+  const runs = result.rows.runs;
+  const window = spanWindow(runs[0]?.ts ?? 0, runs.at(-1)?.ts ?? 0, `replay arm ${result.arm.id}`);
+  return {
+    id: result.arm.id,
+    rows: result.recorded ? "recorded" : "built from deliveries",
+    stats: statsFigures(aggregateRuns(result.rows, window)),
+    delivered: result.delivered,
+    audit: result.audit,
+    invalidReplies: result.invalidReplies,
+    seconds: result.seconds,
+  };
 }
 
-function group(results: ArmResult[], buckets: Bucket[], keyOf: (bucket: Bucket) => string, order?: readonly string[]): GroupRow[] {
+/** Route buckets cost a command parse each, and a corpus repeats its commands. */
+function memoBuckets(): (row: RunRow) => ReturnType<typeof bucketOf> {
+  const cache = new Map<string, ReturnType<typeof bucketOf>>();
+  return (row) => {
+    const tool = row.tool ?? "Bash";
+    const command = row.command ?? "";
+    const key = `${tool}\u0000${command}`;
+    return cache.get(key) ?? cache.set(key, bucketOf(tool, command)).get(key)!;
+  };
+}
+
+/** One row per key; calls and bytes in from the first arm (raw), bytes delivered per arm. */
+function group(arms: Array<{ id: string; rows: RunRow[] }>, keyOf: (row: RunRow) => string, order?: readonly string[]): GroupRow[] {
   const rows = new Map<string, GroupRow>();
-  for (const key of order ?? []) rows.set(key, { key, calls: 0, bytesIn: 0, bytesOut: {} });
-  buckets.forEach((bucket, i) => {
-    const key = keyOf(bucket);
-    const row = rows.get(key) ?? rows.set(key, { key, calls: 0, bytesIn: 0, bytesOut: {} }).get(key)!;
-    row.calls++;
-    row.bytesIn += results[0]?.outcomes[i]?.bytesIn ?? 0;
-    for (const result of results) row.bytesOut[result.arm.id] = (row.bytesOut[result.arm.id] ?? 0) + result.outcomes[i]!.bytesOut;
+  const rowFor = (key: string) => rows.get(key) ?? rows.set(key, { key, calls: 0, bytesIn: 0, bytesOut: {} }).get(key)!;
+  for (const key of order ?? []) rowFor(key);
+  arms.forEach((arm, index) => {
+    for (const run of arm.rows) {
+      const row = rowFor(keyOf(run));
+      if (index === 0) {
+        row.calls++;
+        row.bytesIn += run.inputBytes;
+      }
+      row.bytesOut[arm.id] = (row.bytesOut[arm.id] ?? 0) + deliveredBytes(run);
+    }
   });
   return [...rows.values()].filter((row) => row.calls > 0);
+}
+
+/** The stats report's own per-command figures, side by side per arm, heaviest input first. */
+function commandsAcross(arms: ArmSummary[]): GroupRow[] {
+  const [first] = arms;
+  if (!first) return [];
+  const delivered = arms.map((arm) => ({ id: arm.id, byCommand: new Map(arm.stats.commands.map((c) => [c.command, c.delivered_bytes])) }));
+  return first.stats.commands
+    .map((command) => ({
+      key: command.command,
+      calls: command.calls,
+      bytesIn: command.input_bytes,
+      bytesOut: Object.fromEntries(delivered.flatMap((arm) => (arm.byCommand.has(command.command) ? [[arm.id, arm.byCommand.get(command.command)!]] : []))),
+    }))
+    .sort((a, b) => b.bytesIn - a.bytesIn || a.key.localeCompare(b.key));
 }
 
 function repetition(corpus: Corpus): ReplayReport["repetition"] {
@@ -151,4 +189,9 @@ function countBy(values: string[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
   return counts;
+}
+
+/** Percent saved of `bytesIn`, one decimal: the stats report's own rounding. */
+export function percentSaved(bytesIn: number, bytesOut: number): number {
+  return percentOf(bytesIn - bytesOut, bytesIn);
 }

@@ -11,7 +11,11 @@ import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";
 import { projectKey } from "../platform/project.ts";
 import { openDatabase } from "../store/db.ts";
+import { loadStatsReport } from "../stats/load.ts";
+import { spanWindow } from "../stats/window.ts";
+import { runSpan } from "../store/stats.ts";
 import { countTerminalTraces, listTraces, type StoredTrace } from "../store/traces.ts";
+import { statsFigures, type StatsFigures } from "./aggregate.ts";
 
 export interface CorpusCall {
   /** The payload exactly as the hook would read it on stdin. */
@@ -39,6 +43,8 @@ export interface Corpus {
   excluded: Record<string, number>;
   /** Which population was measured: the sources, and for --from-db whether terminal rows are in. */
   population: string;
+  /** With --from-db: what `omni stats` reports for every row of that database, to set beside the replay. */
+  source: StatsFigures | null;
 }
 
 interface FixtureMeta {
@@ -48,7 +54,7 @@ interface FixtureMeta {
 }
 
 export function loadSources(paths: string[]): Corpus {
-  const corpus: Corpus = { calls: [], excluded: {}, population: paths.join(", ") };
+  const corpus: Corpus = { calls: [], excluded: {}, population: paths.join(", "), source: null };
   for (const path of paths) {
     if (!existsSync(path)) throw new Error(`no such file or folder: ${path}`);
     if (statSync(path).isDirectory()) loadFolder(corpus, path);
@@ -99,16 +105,21 @@ function loadFixture(corpus: Corpus, path: string): void {
   addPayload(corpus, payload, path, null, meta.must_keep ?? []);
 }
 
-/** The user's own traces, model-facing rows only unless `includeTerminal`. */
+/**
+ * The user's own traces, model-facing rows only unless `includeTerminal`: the population
+ * `omni stats` counts, whose report over every row of the database comes along as `source`.
+ */
 export function loadFromDb(dbPath: string, includeTerminal: boolean): Corpus {
   if (!existsSync(dbPath)) throw new Error(`no database at ${dbPath}`);
   const db = openDatabase(dbPath, { readonly: true });
   try {
     const terminal = countTerminalTraces(db);
+    const span = runSpan(db);
     const corpus: Corpus = {
       calls: [],
       excluded: includeTerminal || terminal === 0 ? {} : { "terminal rows (no model read them; --all includes them)": terminal },
-      population: `${dbPath} execution_traces, ${includeTerminal ? "all rows including terminal" : "model-facing rows only"}`,
+      population: `${dbPath} execution_traces, ${includeTerminal ? "all rows including terminal (omni stats excludes terminal rows)" : "model-facing rows only (terminal excluded, as omni stats counts)"}`,
+      source: span ? statsFigures(loadStatsReport(db, spanWindow(span.firstTs, span.lastTs, "every recorded row"))) : null,
     };
     for (const trace of listTraces(db, includeTerminal)) addPayload(corpus, payloadOfTrace(trace), `db:${trace.id}`, trace.ts, [], trace.agentId);
     return corpus;
@@ -116,6 +127,8 @@ export function loadFromDb(dbPath: string, includeTerminal: boolean): Corpus {
     db.close();
   }
 }
+
+const STDERR_SEPARATOR = "\n[stderr]\n";
 
 /** A stored trace as the payload its tool would have produced. Pipe and exec rows read as Bash. */
 function payloadOfTrace(trace: StoredTrace): Record<string, unknown> {
@@ -129,8 +142,12 @@ function payloadOfTrace(trace: StoredTrace): Record<string, unknown> {
       return { ...base, tool_input: { pattern: command }, tool_response: { mode: "content", content: trace.raw } };
     case "WebFetch":
       return { ...base, tool_input: { url: command }, tool_response: { result: trace.raw } };
-    default:
-      return { ...base, tool_input: { command }, tool_response: { stdout: trace.raw, stderr: "", interrupted: false, isImage: false }, exit_code: 0 };
+    default: {
+      // The adapter stored `stdout\n[stderr]\nstderr`: split it back, so the host cap sees stdout alone, as it did.
+      const at = trace.raw.indexOf(STDERR_SEPARATOR);
+      const [stdout, stderr] = at < 0 ? [trace.raw, ""] : [trace.raw.slice(0, at), trace.raw.slice(at + STDERR_SEPARATOR.length)];
+      return { ...base, tool_input: { command }, tool_response: { stdout, stderr, interrupted: false, isImage: false }, exit_code: trace.exitCode ?? undefined };
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 /** Plain-text tables for `omni bench replay` and `omni bench latency`: one run, every figure. */
 import { formatBytes } from "../core/markers.ts";
-import { percentSaved, type GroupRow, type ReplayReport } from "./aggregate.ts";
+import { RULES } from "../ledger/audit.ts";
+import { percentSaved, type GroupRow, type ReplayReport, type StatsFigures } from "./aggregate.ts";
 import type { LatencyReport } from "./latency.ts";
 
 function table(header: string[], rows: string[][]): string {
@@ -19,37 +20,49 @@ function groupTable(title: string, rows: GroupRow[], armIds: string[]): string {
   return table(header, body);
 }
 
+const num = (value: number) => value.toLocaleString("en-US");
+
+/** One headline row: gross and net saved side by side, both from the stats aggregation. */
+function headlineRow(name: string, stats: StatsFigures, seconds: string): string[] {
+  const t = stats.totals;
+  return [name, String(t.calls), num(t.input_bytes), num(t.delivered_bytes), pct(t.saved_percent), pct(t.net_saved_percent), String(t.calls_saved_nothing), String(t.calls_grew), seconds];
+}
+
 export function renderReplay(report: ReplayReport): string {
   const { corpus } = report;
   const armIds = report.arms.map((arm) => arm.id);
+  const audited = report.arms.filter((arm) => arm.audit !== null);
   const excluded = Object.entries(corpus.excluded).map(([reason, n]) => `${n} ${reason}`);
   const out: string[] = [];
   out.push("Corpus");
   out.push(`  source:     ${corpus.population}`);
-  out.push(`  calls:      ${corpus.calls} in ${corpus.sessions} sessions, ${corpus.bytes.toLocaleString("en-US")} bytes`);
+  out.push(`  calls:      ${corpus.calls} in ${corpus.sessions} sessions, ${num(corpus.bytes)} bytes`);
   out.push(`  window:     ${corpus.window ? `${iso(corpus.window.fromSec)} to ${iso(corpus.window.toSec)} UTC` : "not recorded (payloads carry no timestamp)"}`);
   out.push(`  agent ids:  ${Object.entries(corpus.agentIds).map(([id, n]) => `${id} ${n}`).join(", ") || "none"}`);
   out.push(`  excluded:   ${excluded.length ? excluded.join("; ") : "nothing"}`);
   out.push("");
-  out.push("Headline (bytes in → bytes delivered)");
-  out.push(
-    table(
-      ["arm", "bytes in", "bytes out", "saved", "saved nothing", "shrank", "grew", "seconds"],
-      report.arms.map((arm) => [arm.id, arm.totals.bytesIn.toLocaleString("en-US"), arm.totals.bytesOut.toLocaleString("en-US"), pct(arm.totals.savedPercent), String(arm.totals.savedNothing), String(arm.totals.shrank), String(arm.totals.grew), arm.seconds.toFixed(1)]),
-    ),
-  );
+  out.push("Headline: omni stats over each arm's own run rows (model-facing; saved = gross, net = after host caps, footers, retrievals, re-runs)");
+  const header = ["arm", "calls", "bytes in", "delivered", "saved", "net saved", "saved nothing", "grew", "seconds"];
+  const rows = report.arms.map((arm) => headlineRow(arm.id, arm.stats, arm.seconds.toFixed(1)));
+  if (corpus.source) rows.unshift(headlineRow("(source db)", corpus.source, "-"));
+  out.push(table(header, rows));
   for (const arm of report.arms) {
-    const rows = arm.recorded;
-    if (rows && (rows.inputBytes !== arm.totals.bytesIn || rows.deliveredBytes !== arm.totals.bytesOut)) {
-      out.push(`  ${arm.id}: run rows say ${rows.inputBytes.toLocaleString("en-US")} → ${rows.deliveredBytes.toLocaleString("en-US")} bytes (what omni stats reads), not the figures above`);
+    const t = arm.stats.totals;
+    if (arm.rows !== "recorded") out.push(`  ${arm.id}: runs none of omni's stages; its rows are built from what it delivered`);
+    if (t.input_bytes !== arm.delivered.inputBytes || t.delivered_bytes !== arm.delivered.deliveredBytes) {
+      out.push(`  ${arm.id}: the replies carried ${num(arm.delivered.inputBytes)} → ${num(arm.delivered.deliveredBytes)} bytes, not what its rows say`);
     }
   }
+  if (corpus.source) out.push(`  (source db): what omni stats reports for every row of that database (${corpus.source.population.rows} model-facing rows), before the replay`);
   out.push("");
-  out.push("Ledger folds by scope (markers, bytes behind them)");
+  out.push("Ledger folds by scope (markers, bytes behind them; unverified: folds in a reply the audit could not align with its input)");
   out.push(
     table(
-      ["arm", "session", "session bytes", "project", "project bytes"],
-      report.arms.filter((arm) => arm.audit !== null).map((arm) => [arm.id, String(arm.folds.session.markers), formatBytes(arm.folds.session.foldedBytes), String(arm.folds.project.markers), formatBytes(arm.folds.project.foldedBytes)]),
+      ["arm", "session", "session bytes", "project", "project bytes", "unverified"],
+      audited.map((arm) => {
+        const t = arm.audit!.totals;
+        return [arm.id, String(t.sessionMarkers), formatBytes(t.foldedBytes.session), String(t.projectMarkers), formatBytes(t.foldedBytes.project), String(t.unverified)];
+      }),
     ),
   );
   out.push(`Repetition: ${share(report.repetition.repeatedLineShare)} of raw bytes are lines the same reader was already shown; ${share(report.repetition.identicalPayloadShare)} are payloads byte-identical to an earlier one.`);
@@ -60,19 +73,20 @@ export function renderReplay(report: ReplayReport): string {
   out.push("By shell shape (% saved per arm)");
   out.push(groupTable("shape", report.byShape, armIds));
   out.push("");
-  out.push(`Top ${report.topCommands.length} commands by input bytes (% saved per arm)`);
+  out.push(`Top ${report.topCommands.length} commands by input bytes (% saved per arm, omni stats' command families)`);
   out.push(groupTable("command", report.topCommands, armIds));
+  out.push("");
+  out.push(`Top ${report.topSessions.length} sessions by input bytes (% saved per arm)`);
+  out.push(groupTable("session", report.topSessions, armIds));
   out.push("");
   out.push("Audit (every count must be 0)");
   out.push(
     table(
-      ["arm", "false already-shown", "unresolved handles", "folded failure lines", "structured changed", "must-keep misses", "invalid replies", "grew"],
-      report.arms
-        .filter((arm) => arm.audit !== null)
-        .map((arm) => [arm.id, String(arm.audit!.falseAlreadyShown), String(arm.audit!.unresolvedHandles), String(arm.audit!.foldedFailureLines), String(arm.audit!.structuredChanged), String(arm.audit!.mustKeepMisses), String(arm.invalidReplies), String(arm.totals.grew)]),
+      ["arm", ...RULES, "invalid replies"],
+      audited.map((arm) => [arm.id, ...RULES.map((rule) => String(arm.audit!.counts[rule])), String(arm.invalidReplies)]),
     ),
   );
-  for (const arm of report.arms) for (const finding of arm.findings) out.push(`  ${arm.id}: ${finding}`);
+  for (const arm of audited) for (const finding of arm.audit!.findings) out.push(`  ${arm.id}: ${finding}`);
   out.push(report.failures === 0 ? "Audit clean." : `Audit FAILED: ${report.failures} finding(s).`);
   return `${out.join("\n")}\n`;
 }

@@ -1,8 +1,8 @@
 /**
  * Replays a corpus through the same entry the hook runs (`hookReply`), once per arm, each
  * arm with its own temp HOME and database, calls in order so the ledger sees a real session.
- * What each call delivered comes from the run record the pipeline writes, so the figures are
- * the rows `omni stats` would read.
+ * An arm's figures are its own run rows, read back the way `omni stats` reads them; every
+ * delivery of ours is judged by the ledger's auditor, the one auditor.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,13 +12,14 @@ import type { PipelineDeps, RunRecord } from "../core/pipeline.ts";
 import { hookReply } from "../hooks/reply.ts";
 import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";
+import { createLedgerAudit, type AuditCall, type AuditTotals, type Rule } from "../ledger/audit.ts";
 import { systemClock } from "../platform/clock.ts";
 import type { Env } from "../platform/paths.ts";
+import type { RunRow, StatsRows } from "../stats/rows.ts";
 import { getBlock } from "../store/archive.ts";
 import { openDatabase, type Db } from "../store/db.ts";
 import { createPipelineStore } from "../store/index.ts";
-import { recordedTotals } from "../store/traces.ts";
-import { createAuditor, foldsIn, type AuditCounts } from "./audit.ts";
+import { fetchStatsRows } from "../store/stats.ts";
 import type { Corpus, CorpusCall } from "./corpus.ts";
 import { runPeer, type Peer } from "./peers.ts";
 
@@ -43,28 +44,27 @@ export function armsFor(peers: Peer[]): Arm[] {
   ];
 }
 
-export interface CallOutcome {
-  bytesIn: number;
-  bytesOut: number;
-}
-
-export interface FoldTotals {
-  markers: number;
-  foldedBytes: number;
+export interface ArmAudit {
+  counts: Record<Rule, number>;
+  totals: AuditTotals;
+  /** The first few findings, each naming the call, for the report. */
+  findings: string[];
 }
 
 export interface ArmResult {
   arm: Arm;
-  /** One per corpus call, same order. */
-  outcomes: CallOutcome[];
+  /**
+   * The rows `omni stats` aggregates: what the arm's pipeline recorded, or, for an arm that ran
+   * none of ours (raw, a bare peer), one row per call built from what it delivered.
+   */
+  rows: StatsRows;
+  recorded: boolean;
+  /** What readers were handed, measured from the hook replies themselves: the rows must agree. */
+  delivered: { calls: number; inputBytes: number; deliveredBytes: number };
   /** Null for arms that are not ours (raw, a bare peer): there is nothing of ours to audit. */
-  audit: AuditCounts | null;
-  findings: string[];
+  audit: ArmAudit | null;
   /** Hook replies that were not valid JSON. */
   invalidReplies: number;
-  folds: Record<"session" | "project", FoldTotals>;
-  /** Totals from the arm's own run rows (what `omni stats` reads); null for arms without a pipeline. */
-  recorded: { rows: number; inputBytes: number; deliveredBytes: number } | null;
   seconds: number;
 }
 
@@ -78,61 +78,112 @@ export interface ReplayOptions {
   plant?: () => PlantedStage;
 }
 
+const MAX_FINDINGS = 10;
+
 export function replayCorpus(corpus: Corpus, arms: Arm[], options: ReplayOptions): ArmResult[] {
   const total = corpus.calls.length * arms.length;
   let done = 0;
-  return arms.map((arm) =>
-    replayArm(corpus, arm, options, () => {
+  const deliveries = new Map<Arm, string[]>();
+  return arms.map((arm) => {
+    // A ledger arm's folds must expand back to what the same arm without the ledger delivered.
+    const plain = arms.find((other) => other !== arm && other.peer === arm.peer && other.filters === arm.filters && !other.ledger);
+    const { result, delivered } = replayArm(corpus, arm, arm.ledger && plain ? deliveries.get(plain) : undefined, options, () => {
       done++;
       if (done % 25 === 0 || done === total) options.onProgress?.(done, total);
-    }),
-  );
+    });
+    deliveries.set(arm, delivered);
+    return result;
+  });
 }
 
-function replayArm(corpus: Corpus, arm: Arm, options: ReplayOptions, tick: () => void): ArmResult {
+function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, options: ReplayOptions, tick: () => void): { result: ArmResult; delivered: string[] } {
   const started = performance.now();
   const home = mkdtempSync(join(tmpdir(), "omni-bench-"));
   const dbPath = join(home, ".omni", "omni.db");
   const db = arm.pipeline ? openDatabase(dbPath) : null;
-  const auditor = createAuditor();
-  const plant = options.plant?.();
-  const result: ArmResult = { arm, outcomes: [], audit: null, findings: [], invalidReplies: 0, folds: { session: { markers: 0, foldedBytes: 0 }, project: { markers: 0, foldedBytes: 0 } }, recorded: null, seconds: 0 };
+  const deliveries: string[] = [];
+  let invalidReplies = 0;
   try {
     const hook = db ? hookRunner(db, arm, { PATH: options.env.PATH, HOME: home, OMNI_DB_PATH: dbPath }) : null;
-    for (const call of corpus.calls) {
+    const audit = db ? createLedgerAudit((handle) => getBlock(db, handle)?.content ?? null) : null;
+    const store = db ? createPipelineStore(db) : null;
+    const plant = db ? options.plant?.() : undefined;
+    corpus.calls.forEach((call, i) => {
       const input = arm.peer ? runPeer(arm.peer, call.text, call.command, options.env) : call.text;
-      let delivered = input;
-      if (hook && db) {
-        const ran = hook(call, input);
-        delivered = ran.delivered;
-        if (!ran.validReply) result.invalidReplies++;
-        const archive = createPipelineStore(db);
-        if (plant) delivered = plant(call, delivered, (content) => archive.archive(content, byteLength(content), systemClock.now()));
-        const resolve = (handle: string) => getBlock(db, handle)?.content ?? null;
-        auditor.observe(call, delivered, resolve);
-        for (const fold of foldsIn(delivered)) {
-          result.folds[fold.origin].markers++;
-          result.folds[fold.origin].foldedBytes += byteLength(resolve(fold.handle) ?? "");
-        }
+      const ran = hook ? hook(call, input) : { delivered: input, validReply: true, startLine: null };
+      if (!ran.validReply) invalidReplies++;
+      deliveries.push(ran.delivered);
+      if (audit && store) {
+        const final = plant ? plant(call, ran.delivered, (content) => store.archive(content, byteLength(content), systemClock.now())) : ran.delivered;
+        // A planted stage does not renumber what the host shows, so only the hook's own reply carries a window.
+        audit.observe(auditCall(call, input, final, references?.[i], final === ran.delivered ? ran.startLine : null));
       }
-      result.outcomes.push({ bytesIn: byteLength(call.text), bytesOut: byteLength(delivered) });
       tick();
-    }
-    if (db) {
-      result.recorded = recordedTotals(db);
-      result.audit = auditor.counts();
-      result.findings = auditor.examples();
-    }
+    });
+    const rows = db ? recordedRows(db, corpus, arm) : { runs: builtRows(corpus, deliveries), retrievals: [], sessionCloses: [] };
+    const result: ArmResult = {
+      arm,
+      rows,
+      recorded: db !== null,
+      delivered: { calls: corpus.calls.length, inputBytes: sumBytes(corpus.calls.map((call) => call.text)), deliveredBytes: sumBytes(deliveries) },
+      audit: audit && { counts: audit.counts(), totals: audit.totals, findings: audit.violations.slice(0, MAX_FINDINGS).map((v) => `${corpus.calls[v.call]!.origin}: ${v.rule}: ${v.detail.replaceAll("\n", "\\n")}`) },
+      invalidReplies,
+      seconds: (performance.now() - started) / 1000,
+    };
+    return { result, delivered: deliveries };
   } finally {
     db?.close();
     rmSync(home, { recursive: true, force: true });
   }
-  result.seconds = (performance.now() - started) / 1000;
-  return result;
+}
+
+function auditCall(call: CorpusCall, input: string, delivered: string, reference: string | undefined, outputStart: number | null): AuditCall {
+  const output = delivered === input ? null : delivered;
+  const audited: AuditCall = { reader: call.scope ?? "(no session)", project: call.project, input, output, mustKeep: call.mustKeep };
+  if (output === null) return audited;
+  if (outputStart !== null) audited.window = { inputStart: startLineOf(call.payload.tool_response), outputStart };
+  if (reference !== undefined) audited.reference = reference;
+  return audited;
+}
+
+/** The arm's own rows, as `omni stats` reads them. A peer's rows start from the raw bytes, not the peer's output. */
+function recordedRows(db: Db, corpus: Corpus, arm: Arm): StatsRows {
+  const rows = fetchStatsRows(db, 0, Number.MAX_SAFE_INTEGER);
+  if (!arm.peer) return rows;
+  if (rows.runs.length !== corpus.calls.length) throw new Error(`arm ${arm.id} recorded ${rows.runs.length} rows for ${corpus.calls.length} calls`);
+  return { ...rows, runs: rows.runs.map((row, i) => ({ ...row, inputBytes: byteLength(corpus.calls[i]!.text) })) };
+}
+
+/** One row per call for an arm with no pipeline of ours, shaped as the hook would have recorded it. */
+function builtRows(corpus: Corpus, deliveries: string[]): RunRow[] {
+  const ts = Math.floor(systemClock.now() / 1000);
+  return corpus.calls.map((call, i) => ({
+    id: i + 1,
+    ts,
+    sessionId: call.sessionId,
+    agentId: call.agentId,
+    entry: "hook",
+    tool: call.tool,
+    command: call.command,
+    label: call.tool,
+    distiller: null,
+    route: deliveries[i] === call.text ? "passthrough" : "peer",
+    reason: null,
+    inputBytes: byteLength(call.text),
+    outputBytes: byteLength(deliveries[i]!),
+    deliveredBytes: byteLength(deliveries[i]!),
+    latencyMs: 0,
+    handle: null,
+    projectPath: call.project,
+  }));
+}
+
+function sumBytes(texts: string[]): number {
+  return texts.reduce((sum, text) => sum + byteLength(text), 0);
 }
 
 /** Runs one call through the hook entry and reports what the reader was delivered. */
-function hookRunner(db: Db, arm: Arm, env: Env): (call: CorpusCall, input: string) => { delivered: string; validReply: boolean } {
+function hookRunner(db: Db, arm: Arm, env: Env): (call: CorpusCall, input: string) => { delivered: string; validReply: boolean; startLine: number | null } {
   const inner = createPipelineStore(db);
   let recorded: RunRecord | null = null;
   const deps: PipelineDeps = {
@@ -147,14 +198,22 @@ function hookRunner(db: Db, arm: Arm, env: Env): (call: CorpusCall, input: strin
     const reply = hookReply(Buffer.from(JSON.stringify(payload)), { env: { ...env, OMNI_AGENT_ID: call.agentId }, db, deps, exe: "omni", afterReply: [] }, "PostToolUse");
     // A reply the host would drop without a word is as bad as a crash: check its shape.
     const validReply = reply === null || reply === undefined || isPostToolReply(reply);
+    const output = isRecord(reply) && isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput.updatedToolOutput : undefined;
+    const startLine = reply && call.tool === "Read" ? startLineOf(output) : null;
     const run = recorded as RunRecord | null;
-    return { delivered: run ? run.delivered : input, validReply };
+    return { delivered: run ? run.delivered : input, validReply, startLine };
   };
 }
 
 function isPostToolReply(reply: unknown): boolean {
   const output = isRecord(reply) && isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput : null;
   return output !== null && output.hookEventName === "PostToolUse" && isRecord(output.updatedToolOutput);
+}
+
+/** The first line number the host shows for a Read response (1 unless it says otherwise). */
+function startLineOf(response: unknown): number {
+  const file = isRecord(response) && isRecord(response.file) ? response.file : {};
+  return typeof file.startLine === "number" ? file.startLine : 1;
 }
 
 /** The payload its tool would have sent had the output been `text` (a peer's filtered form). */

@@ -1,13 +1,17 @@
 /**
- * An independent check of what the ledger told each reader, fed one delivery at a time (a hook
- * reply, a pipe output). It keeps its own record of every line each reader actually received,
- * so it can catch a marker claiming "already shown" about bytes that never arrived. Pure: the
- * caller supplies how a handle resolves. Used by the corpus replay test and the replay bench.
+ * THE auditor: an independent check of every delivery (a hook reply, a pipe output), fed one at a
+ * time in the order readers got them. It keeps its own record of every line each reader actually
+ * received, so it can catch a marker claiming "already shown" about bytes that never arrived, and
+ * it holds each delivery to the rules every stage must keep (no failure folded, no structured
+ * payload touched, no reply longer than its input, every handle giving back exactly what it
+ * replaced, every must-keep string delivered). Pure: the caller supplies how a handle resolves.
+ * `omni bench replay`, the ledger tests and the stress tests all judge with it.
  */
 import { carriesFailure } from "../core/failure.ts";
 import { sniffFormat } from "../core/format.ts";
 import { byteLength, splitInclusive, stripTerminator } from "../core/lines.ts";
 import { isOmniMarkerLine } from "../core/markers.ts";
+import { REDACTED } from "../core/redact.ts";
 
 export interface AuditCall {
   /** Reader scope: session id, or `session/agent` for a subagent. */
@@ -20,34 +24,47 @@ export interface AuditCall {
   /** A file window: the first line number before and after the reply. */
   window?: { inputStart: number; outputStart: number };
   /**
-   * When a distiller also ran, what the same call delivers with no ledger: the folds must expand
-   * back to exactly it. Without it, a distilled reply's folds cannot be aligned and count as unverified.
+   * What the same call delivers with no ledger. Used when a distiller also ran (the reply carries
+   * its whole-output handle): the folds must expand back to exactly it. Without it, a distilled
+   * reply's folds cannot be aligned and count as unverified.
    */
   reference?: string;
+  /** Substrings any honest delivery keeps (a fixture's must_keep list). */
+  mustKeep?: readonly string[];
 }
+
+export const RULES = ["false already shown", "false project claim", "unresolved", "wrong bytes", "failure folded", "structured", "longer", "renumbered", "unaccounted", "must-keep missing"] as const;
+export type Rule = (typeof RULES)[number];
 
 export interface Violation {
   call: number;
   reader: string;
-  rule: "longer" | "structured" | "unresolved" | "wrong bytes" | "false already shown" | "false project claim" | "failure folded" | "renumbered" | "unaccounted";
+  rule: Rule;
   detail: string;
 }
 
 export interface AuditTotals {
   calls: number;
   changed: number;
-  bytesIn: number;
-  bytesOut: number;
   sessionMarkers: number;
   projectMarkers: number;
   wholeOutputMarkers: number;
   foldedLines: number;
-  foldedBytes: number;
+  /** Bytes behind fold markers, by the scope the marker's wording claims. */
+  foldedBytes: Record<FoldClaim["origin"], number>;
   /** Folds inside an output the cap also cut, where the alignment with the input cannot be checked. */
   unverified: number;
 }
 
 export type Resolve = (handle: string) => string | null;
+
+export interface AuditOptions {
+  /**
+   * Check "not shown here" claims against what the project was delivered. Off only where the
+   * order in which readers of one project were served is unknown (concurrent writers).
+   */
+  projectClaims?: boolean;
+}
 
 interface FoldClaim {
   origin: "session" | "project";
@@ -59,6 +76,9 @@ interface FoldClaim {
 const FOLD_MARKER = /^\[OMNI: (?:(identical to the )?(\d+) lines already shown|(\d+) lines not shown here|identical to (\d+) lines from an earlier session)(?: from .*?)?(?:, none shown here)?, omni retrieve ([0-9a-f]{16})\]$/;
 const REWIND_MARKER = /omni retrieve ([0-9a-f]{16}) for full output\]$/;
 const TRUNCATION_MARKER = /^\[OMNI: output truncated/;
+const ANY_HANDLE = /omni retrieve ([0-9a-f]{16})/g;
+/** The guard's notice (markers.ts redactionHeader) that it masked secrets; it stands for no input line. */
+const REDACTION_NOTICE = /^\[OMNI: \d+ sensitive value\(s\) redacted\]$/;
 
 export function parseFoldMarker(line: string): FoldClaim | null {
   const m = FOLD_MARKER.exec(stripTerminator(line));
@@ -67,26 +87,27 @@ export function parseFoldMarker(line: string): FoldClaim | null {
   return { origin: "project", whole: m[4] !== undefined, lines: Number(m[3] ?? m[4]), handle: m[5]! };
 }
 
-export function createLedgerAudit(resolve: Resolve) {
+export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) {
+  const checkProjectClaims = options.projectClaims ?? true;
   const shown = new Map<string, Set<string>>();
   const projectShown = new Map<string, Set<string>>();
   const violations: Violation[] = [];
-  const totals: AuditTotals = { calls: 0, changed: 0, bytesIn: 0, bytesOut: 0, sessionMarkers: 0, projectMarkers: 0, wholeOutputMarkers: 0, foldedLines: 0, foldedBytes: 0, unverified: 0 };
+  const totals: AuditTotals = { calls: 0, changed: 0, sessionMarkers: 0, projectMarkers: 0, wholeOutputMarkers: 0, foldedLines: 0, foldedBytes: { session: 0, project: 0 }, unverified: 0 };
 
   const setOf = (map: Map<string, Set<string>>, key: string) => map.get(key) ?? map.set(key, new Set()).get(key)!;
 
   function observe(call: AuditCall): void {
     const index = totals.calls++;
     const delivered = call.output ?? call.input;
-    totals.bytesIn += byteLength(call.input);
-    totals.bytesOut += byteLength(delivered);
     const fail = (rule: Violation["rule"], detail: string) => violations.push({ call: index, reader: call.reader, rule, detail });
     if (call.output !== null) {
       totals.changed++;
       if (byteLength(call.output) > byteLength(call.input)) fail("longer", `${byteLength(call.output)} > ${byteLength(call.input)} bytes`);
       if (sniffFormat(call.input)) fail("structured", `a ${sniffFormat(call.input)} payload was changed`);
+      checkHandles(call, fail);
       checkFolds(call, fail);
     }
+    for (const keep of call.mustKeep ?? []) if (!delivered.includes(keep)) fail("must-keep missing", keep.slice(0, 80));
     // Only now does this delivery count as shown: a line never vouches for itself within one reply.
     const readerSet = setOf(shown, call.reader);
     const projectSet = call.project ? setOf(projectShown, call.project) : null;
@@ -97,12 +118,22 @@ export function createLedgerAudit(resolve: Resolve) {
     }
   }
 
+  /** Every handle a reply prints must resolve (one the tool itself printed is not ours to check). */
+  function checkHandles(call: AuditCall, fail: (rule: Violation["rule"], detail: string) => void): void {
+    const own = new Set([...call.input.matchAll(ANY_HANDLE)].map((m) => m[1]!));
+    for (const handle of new Set([...call.output!.matchAll(ANY_HANDLE)].map((m) => m[1]!))) {
+      if (!own.has(handle) && resolve(handle) === null) fail("unresolved", `handle ${handle} does not resolve`);
+    }
+  }
+
   function checkFolds(call: AuditCall, fail: (rule: Violation["rule"], detail: string) => void): void {
     const output = call.output!;
     const outLines = splitInclusive(output);
     const rewind = outLines.map((line) => REWIND_MARKER.exec(stripTerminator(line))?.[1]).find(Boolean);
-    if (rewind && resolve(rewind) !== call.input) fail("wrong bytes", `rewind handle ${rewind} does not give back the whole input`);
-    const base = call.reference ?? (rewind ? null : call.input);
+    const rewound = rewind ? resolve(rewind) : null;
+    if (rewind && rewound !== null && rewound !== call.input) fail("wrong bytes", `rewind handle ${rewind} does not give back the whole input`);
+    // A distilled reply's lines are the distiller's, not the input's: only the reference can align them.
+    const base = rewind ? (call.reference ?? null) : call.input;
     const aligned = base !== null && !outLines.some((line) => TRUNCATION_MARKER.test(line));
     const inLines = splitInclusive(base ?? "");
     const window = base === call.input ? call.window : undefined;
@@ -110,8 +141,9 @@ export function createLedgerAudit(resolve: Resolve) {
     for (const [i, line] of outLines.entries()) {
       const claim = parseFoldMarker(line);
       if (!claim) {
-        if (!aligned) continue;
-        if (line !== inLines[at]) return fail("unaccounted", `output line ${i + 1} is not input line ${at + 1}`);
+        if (!aligned || (i === 0 && REDACTION_NOTICE.test(stripTerminator(line)))) continue;
+        // A masked line stands for its input line: the guard replaced a secret, nothing was folded.
+        if (line !== inLines[at] && !line.includes(REDACTED)) return fail("unaccounted", `output line ${i + 1} is not input line ${at + 1}`);
         if (window && window.outputStart + i !== window.inputStart + at) fail("renumbered", `input line ${window.inputStart + at} is shown as ${window.outputStart + i}`);
         at++;
         continue;
@@ -119,10 +151,8 @@ export function createLedgerAudit(resolve: Resolve) {
       totals[claim.origin === "session" ? "sessionMarkers" : "projectMarkers"]++;
       if (claim.whole) totals.wholeOutputMarkers++;
       const content = resolve(claim.handle);
-      if (content === null) {
-        fail("unresolved", `handle ${claim.handle} does not resolve`);
-        continue;
-      }
+      // checkHandles has counted it.
+      if (content === null) continue;
       const replaced = splitInclusive(content);
       if (replaced.length !== claim.lines) fail("wrong bytes", `marker says ${claim.lines} lines, handle ${claim.handle} holds ${replaced.length}`);
       if (aligned) {
@@ -130,7 +160,7 @@ export function createLedgerAudit(resolve: Resolve) {
         at += replaced.length;
       } else totals.unverified++;
       totals.foldedLines += replaced.length;
-      totals.foldedBytes += byteLength(content);
+      totals.foldedBytes[claim.origin] += byteLength(content);
       checkClaim(call, claim, replaced, fail);
     }
     if (aligned && at !== inLines.length) fail("unaccounted", `${inLines.length - at} input lines neither delivered nor behind a handle`);
@@ -142,7 +172,7 @@ export function createLedgerAudit(resolve: Resolve) {
     for (const line of replaced) {
       if (carriesFailure(line)) fail("failure folded", stripTerminator(line));
       if (claim.origin === "session" && !readerSet?.has(line.trim())) fail("false already shown", `${call.reader} was never delivered: ${stripTerminator(line).slice(0, 80)}`);
-      if (claim.origin === "project" && !projectSet?.has(line.trim())) fail("false project claim", `no reader of the project was delivered: ${stripTerminator(line).slice(0, 80)}`);
+      if (claim.origin === "project" && checkProjectClaims && !projectSet?.has(line.trim())) fail("false project claim", `no reader of the project was delivered: ${stripTerminator(line).slice(0, 80)}`);
     }
   }
 
@@ -151,7 +181,12 @@ export function createLedgerAudit(resolve: Resolve) {
     for (const reader of [...shown.keys()]) if (reader === sessionId || reader.startsWith(`${sessionId}/`)) shown.delete(reader);
   }
 
-  return { observe, compact, violations, totals };
-}
+  /** Violations per rule, every rule listed (a clean audit is all zeros). */
+  function counts(): Record<Rule, number> {
+    const byRule = Object.fromEntries(RULES.map((rule) => [rule, 0])) as Record<Rule, number>;
+    for (const violation of violations) byRule[violation.rule]++;
+    return byRule;
+  }
 
-export type LedgerAudit = ReturnType<typeof createLedgerAudit>;
+  return { observe, compact, counts, violations, totals };
+}

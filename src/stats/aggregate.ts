@@ -1,6 +1,6 @@
 /**
  * THE aggregation. `omni stats` (every form), `--share`, `--card`, the dashboard and
- * `omni bench replay --from-db` all read `aggregateRuns`, so no two of them can disagree (an
+ * every arm of `omni bench replay` all read `aggregateRuns`, so no two of them can disagree (an
  * earlier version computed the share card separately and it drifted). Pure: rows in, report out.
  */
 import { baselineBytes, deliveredBytes, footerBytes, isModelFacing, isTerminal, netBeforeChargesBytes, percentOf, wasShortened } from "./accounting.ts";

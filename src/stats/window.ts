@@ -12,3 +12,8 @@ export function statsWindow(name: WindowName, nowTs: number): StatsWindow {
   const { seconds, label } = WINDOWS[name];
   return { name, label, sinceTs: nowTs - seconds, untilTs: nowTs };
 }
+
+/** Every row from one second to another (a replay, a whole history), in the month window's daily buckets. */
+export function spanWindow(sinceTs: number, untilTs: number, label: string): StatsWindow {
+  return { name: "month", label, sinceTs, untilTs };
+}

@@ -51,6 +51,12 @@ export function fetchStatsRows(db: Db, sinceTs: number, untilTs: number): StatsR
   return { runs, retrievals, sessionCloses };
 }
 
+/** The first and last second any run was recorded, so a report can cover every row; null when there are none. */
+export function runSpan(db: Db): { firstTs: number; lastTs: number } | null {
+  const row = db.query("SELECT MIN(ts) AS firstTs, MAX(ts) AS lastTs FROM distillations").get() as { firstTs: number | null; lastTs: number | null };
+  return row.firstTs === null || row.lastTs === null ? null : { firstTs: row.firstTs, lastTs: row.lastTs };
+}
+
 function toRunRow(row: RunRecordRow): RunRow {
   return {
     id: row.id,

@@ -2,15 +2,17 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { aggregate } from "../../src/bench/aggregate.ts";
+import { aggregate, statsFigures } from "../../src/bench/aggregate.ts";
 import { loadSources } from "../../src/bench/corpus.ts";
 import { armsFor, replayCorpus, type PlantedStage } from "../../src/bench/replay.ts";
 import { carriesFailure } from "../../src/core/failure.ts";
 import { lineKey } from "../../src/core/handle.ts";
-import { splitLines } from "../../src/core/lines.ts";
+import { splitInclusive, splitLines } from "../../src/core/lines.ts";
 import { isOmniMarkerLine } from "../../src/core/markers.ts";
 import { distillers } from "../../src/distillers/index.ts";
 import { defineDistiller } from "../../src/distillers/types.ts";
+import { aggregateRuns } from "../../src/stats/aggregate.ts";
+import { spanWindow } from "../../src/stats/window.ts";
 import { makeSandbox, REPO_ROOT, runOmni, SHARED, type Sandbox } from "../helpers/sandbox.ts";
 
 const FIXTURE = join(REPO_ROOT, "test/fixtures/git/git_status_modified_untracked.txt");
@@ -39,10 +41,11 @@ function replayFailures(sources: string[], plant?: () => PlantedStage): number {
 }
 
 /**
- * A ledger stand-in with the two scopes the real one has: it folds lines the session was shown
- * ("already shown") or the project was shown ("not shown here"). `recordFolded` plants the
- * defect: folded lines are recorded as delivered, so a project fold later becomes a false
- * "already shown" claim in a session that never saw them.
+ * A ledger stand-in with the two scopes the real one has: each run of lines the session was shown
+ * ("already shown") or the project was shown ("not shown here") is replaced, in place, by one
+ * marker whose handle holds exactly those lines. `recordFolded` plants the defect: folded lines
+ * are recorded as delivered, so a project fold later becomes a false "already shown" claim in a
+ * session that never saw them.
  */
 function plantedLedger(recordFolded: boolean, foldFailures = false): PlantedStage {
   const session = new Map<string, Set<string>>();
@@ -52,16 +55,39 @@ function plantedLedger(recordFolded: boolean, foldFailures = false): PlantedStag
     // Marker lines are the pipeline's own; a ledger never folds them.
     // Failure lines are never folded: a repeated failure is the signal that it persists.
     const exempt = (line: string) => isOmniMarkerLine(line) || (!foldFailures && carriesFailure(line.trim()));
-    const lines = splitLines(delivered).filter((line) => line.trim() !== "" && !exempt(line));
-    const fromSession = lines.filter((line) => seen.has(lineKey(line)));
-    const fromProject = lines.filter((line) => !seen.has(lineKey(line)) && project.has(lineKey(line)));
-    const kept = [...lines.filter((line) => !seen.has(lineKey(line)) && !project.has(lineKey(line))), ...splitLines(delivered).filter(exempt)];
-    const out = [...kept];
-    if (fromSession.length) out.push(`[OMNI: ${fromSession.length} lines already shown, omni retrieve ${archive(fromSession.join("\n"))}]`);
-    if (fromProject.length) out.push(`[OMNI: ${fromProject.length} lines not shown here, omni retrieve ${archive(fromProject.join("\n"))}]`);
-    for (const line of recordFolded ? lines : kept) seen.add(lineKey(line));
-    for (const line of lines) project.add(lineKey(line));
-    return out.join("\n");
+    const originOf = (line: string) => (exempt(line) ? null : seen.has(lineKey(line)) ? "session" : project.has(lineKey(line)) ? "project" : null);
+    const out: string[] = [];
+    const kept: string[] = [];
+    let run = null as { origin: "session" | "project"; lines: string[] } | null;
+    // A run folds only where its marker is shorter than the lines it replaces, as the real ledger's does.
+    const flush = () => {
+      if (!run) return;
+      const wording = run.origin === "session" ? "already shown" : "not shown here";
+      const content = run.lines.join("");
+      const newline = content.endsWith("\n") ? "\n" : "";
+      if (content.length > 80) out.push(`[OMNI: ${run.lines.length} lines ${wording}, omni retrieve ${archive(content)}]${newline}`);
+      else {
+        out.push(...run.lines);
+        kept.push(...run.lines);
+      }
+      run = null;
+    };
+    const lines = splitInclusive(delivered);
+    for (const line of lines) {
+      const origin = originOf(line);
+      if (origin && run?.origin !== origin) flush();
+      if (origin) (run ??= { origin, lines: [] }).lines.push(line);
+      else {
+        flush();
+        out.push(line);
+        kept.push(line);
+      }
+    }
+    flush();
+    const foldable = lines.filter((line) => !exempt(line));
+    for (const line of recordFolded ? foldable : kept.filter((line) => !exempt(line))) seen.add(lineKey(line));
+    for (const line of foldable) project.add(lineKey(line));
+    return out.join("");
   };
 }
 
@@ -92,9 +118,9 @@ describe("omni bench replay audit", () => {
     writeFileSync(path, readFileSync(SESSION, "utf8").split("\n").find((line) => line.includes('"file_path": "/repo/ufo/package.json"'))!);
     const corpus = loadSources([path]);
     const clean = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {} }));
-    expect(clean.arms[1]!.audit!.structuredChanged).toBe(0);
+    expect(clean.arms[1]!.audit!.counts.structured).toBe(0);
     const reformatted = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {}, plant: () => (_call, delivered) => delivered.replace("{", "{ ") }));
-    expect(reformatted.arms[1]!.audit!.structuredChanged).toBe(1);
+    expect(reformatted.arms[1]!.audit!.counts.structured).toBe(1);
     expect(reformatted.failures).toBeGreaterThan(0);
   });
 
@@ -112,7 +138,7 @@ describe("omni bench replay audit", () => {
     const corpus = loadSources([fixtureFolder()]);
     const plant = () => (_call: unknown, delivered: string) => `${delivered}\n[OMNI: 3 lines omitted, omni retrieve 0123456789abcdef for full output]`;
     const report = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {}, plant }));
-    expect(report.arms[1]!.audit!.unresolvedHandles).toBe(1);
+    expect(report.arms[1]!.audit!.counts.unresolved).toBe(1);
   });
 
   test("fails when the ledger records the lines it folded", () => {
@@ -135,15 +161,23 @@ describe("omni bench replay audit", () => {
     const json = JSON.parse(runOmni(["bench", "replay", "--json", SESSION], { env: sandbox.env }).stdout.toString());
     expect(json.corpus.calls).toBeGreaterThan(40);
     expect(json.arms.map((arm: { id: string }) => arm.id)).toEqual(["raw", "filters", "filters+ledger"]);
-    expect(text).toContain(json.arms[1].totals.bytesOut.toLocaleString("en-US"));
+    expect(text).toContain(json.arms[1].stats.totals.delivered_bytes.toLocaleString("en-US"));
   });
 
-  test("each arm's headline equals the totals of the run rows it recorded (what omni stats reads)", () => {
+  test("each arm's headline is omni stats over the run rows it recorded, and equals what its replies delivered", () => {
     const corpus = loadSources([SESSION]);
-    const report = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {} }));
-    for (const arm of report.arms.filter((a) => a.recorded !== null)) {
-      expect(arm.recorded).toEqual({ rows: corpus.calls.length, inputBytes: arm.totals.bytesIn, deliveredBytes: arm.totals.bytesOut });
+    const results = replayCorpus(corpus, armsFor([]), { env: {} });
+    const report = aggregate(corpus, results);
+    for (const [i, arm] of report.arms.entries()) {
+      expect(arm.rows).toBe(i === 0 ? "built from deliveries" : "recorded");
+      expect(results[i]!.rows.runs.length).toBe(corpus.calls.length);
+      expect(arm.stats).toEqual(statsFigures(aggregateRuns(results[i]!.rows, spanWindow(arm.stats.window.since_ts, arm.stats.window.until_ts, arm.stats.window.label))));
+      // Calls that delivered nothing are outside the model-facing population, and the report counts them.
+      const { population, totals } = arm.stats;
+      expect({ calls: population.rows + population.excluded_undelivered_rows, inputBytes: totals.input_bytes, deliveredBytes: totals.delivered_bytes }).toEqual(arm.delivered);
     }
+    expect(report.arms[0]!.stats.totals.input_bytes).toBe(report.corpus.bytes);
+    expect(report.arms[2]!.stats.totals.delivered_bytes).toBeLessThan(report.arms[1]!.stats.totals.delivered_bytes);
   });
 
   test("rejects --all without --from-db, naming the fix", () => {
@@ -178,7 +212,21 @@ describe("omni bench replay audit", () => {
     expect(ids).toEqual(["raw", "filters", "filters+ledger", "rtk", "rtk+ledger"]);
     // cat is the identity filter: its arm saves exactly nothing, over identical bytes in.
     const rtk = report.arms.find((arm: { id: string }) => arm.id === "rtk");
-    expect(rtk.totals.bytesIn).toBe(report.arms[0].totals.bytesIn);
-    expect(rtk.totals.bytesOut).toBe(rtk.totals.bytesIn);
+    expect(rtk.stats.totals.input_bytes).toBe(report.arms[0].stats.totals.input_bytes);
+    expect(rtk.stats.totals.delivered_bytes).toBe(rtk.stats.totals.input_bytes);
+  });
+
+  test("a peer that cuts bytes is measured from the raw bytes in both its arms", () => {
+    sandbox = makeSandbox();
+    dir = mkdtempSync(join(tmpdir(), "omni-bench-test-"));
+    const peer = join(dir, "first-lines");
+    writeFileSync(peer, "#!/bin/sh\nexec head -n 3\n", { mode: 0o755 });
+    const report = JSON.parse(runOmni(["bench", "replay", "--json", SESSION], { env: { ...sandbox.env, OMNI_BENCH_RTK: peer } }).stdout.toString());
+    const arm = (id: string) => report.arms.find((a: { id: string }) => a.id === id).stats.totals;
+    expect(arm("rtk").delivered_bytes).toBeLessThan(arm("raw").input_bytes / 2);
+    // The peer+ledger arm's pipeline read the peer's output; its rows still start from the raw bytes.
+    expect(arm("rtk").input_bytes).toBe(arm("raw").input_bytes);
+    expect(arm("rtk+ledger").input_bytes).toBe(arm("raw").input_bytes);
+    expect(arm("rtk+ledger").delivered_bytes).toBeLessThanOrEqual(arm("rtk").delivered_bytes);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { splitInclusive } from "../../src/core/lines.ts";
+import { splitInclusive, stripTerminator } from "../../src/core/lines.ts";
 import { createLedgerAudit } from "../../src/ledger/audit.ts";
 import { readContent } from "../helpers/corpus.ts";
 
@@ -75,4 +75,49 @@ describe("ledger audit", () => {
     a.observe({ reader: "s1", project: "p", input, output: folded("already shown"), window: { inputStart: 1, outputStart: 1 } });
     expect(a.violations.map((v) => v.rule)).toContain("renumbered");
   });
+
+  test("catches a must-keep string missing from the delivery", () => {
+    const a = audit();
+    const keep = stripTerminator(LINES.slice(40).find((line) => line.trim().length > 20 && !HEAD.includes(line.trim()))!);
+    a.observe({ reader: "s1", project: "p", input: HEAD + REST, output: null, mustKeep: [keep] });
+    expect(a.violations).toEqual([]);
+    a.observe({ reader: "s1", project: "p", input: HEAD + REST, output: HEAD, mustKeep: [keep] });
+    expect(a.violations.map((v) => v.rule)).toContain("must-keep missing");
+  });
+
+  test("catches any printed handle the archive cannot resolve, but not one the tool printed itself", () => {
+    const a = audit();
+    const own = `see omni retrieve ${"f".repeat(16)}\n`;
+    a.observe({ reader: "s1", project: "p", input: own + HEAD, output: `${own}[OMNI: 40 lines omitted, omni retrieve ${H} for full output]\n` });
+    expect(a.counts().unresolved).toBe(0);
+    a.observe({ reader: "s1", project: "p", input: HEAD + REST, output: `${REST}[OMNI: 40 lines omitted, omni retrieve ${"0".repeat(16)} for full output]\n` });
+    expect(a.counts().unresolved).toBe(1);
+  });
+
+  test("skips project claims only when told the project's order is unknown", () => {
+    const claim = (options = {}) => {
+      const a = createLedgerAudit((handle) => ({ [H]: HEAD })[handle] ?? null, options);
+      a.observe({ reader: "s2", project: "p", input: HEAD + REST, output: folded("not shown here") });
+      return a.counts()["false project claim"];
+    };
+    expect(claim()).toBeGreaterThan(0);
+    expect(claim({ projectClaims: false })).toBe(0);
+  });
+
+  test("lets a masked line stand for its input line, and nothing else", () => {
+    const secret = `API_TOKEN=${"a1b2".repeat(20)}\n`;
+    const a = audit();
+    a.observe({ reader: "s1", project: "p", input: secret + REST, output: `[OMNI: 1 sensitive value(s) redacted]\nAPI_TOKEN=[REDACTED]\n${REST}` });
+    expect(a.violations.map((v) => v.detail)).toEqual([]);
+    a.observe({ reader: "s1", project: "p", input: secret + REST, output: `[OMNI: 1 sensitive value(s) redacted]\nAPI_TOKEN=[REDACTED]\n${REST.slice(REST.indexOf("\n") + 1)}` });
+    expect(a.violations.map((v) => v.rule)).toContain("unaccounted");
+  });
+
+  test("counts folded bytes by the scope each marker claims", () => {
+    const a = audit();
+    a.observe({ reader: "s1", project: "p", input: HEAD, output: null });
+    a.observe({ reader: "s1", project: "p", input: HEAD + REST, output: folded("already shown") });
+    expect(a.totals.foldedBytes).toEqual({ session: Buffer.byteLength(HEAD), project: 0 });
+  });
 });
+

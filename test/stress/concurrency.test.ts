@@ -3,8 +3,8 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createAuditor } from "../../src/bench/audit.ts";
 import { loadSources } from "../../src/bench/corpus.ts";
+import { createLedgerAudit } from "../../src/ledger/audit.ts";
 import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
 import { corpusPayloads, deliveredText, FULL, handlesIn, isValidReply, runHook } from "./helpers.ts";
 
@@ -50,16 +50,17 @@ test(`${PROCESSES} concurrent hook workers × ${PAYLOADS_PER_PROCESS} real paylo
     // Per reader, in delivery order: no "already shown" claim for a line that reader was not delivered.
     workers.forEach(({ lines, calls }, worker) => {
       // Which project saw what depends on how workers interleaved; only the reader's own claims are checkable.
-      const auditor = createAuditor({ projectClaims: false });
+      const auditor = createLedgerAudit(resolve, { projectClaims: false });
       let next = 0;
       lines.forEach((_line, i) => {
         const call = calls[next];
         if (!call || call.origin !== `${join(dir, `worker-${worker}.jsonl`)}:${i + 1}`) return;
         next++;
-        auditor.observe(call, deliveredText(replies[worker]![i]!.stdout, call.text), resolve);
+        const delivered = deliveredText(replies[worker]![i]!.stdout, call.text);
+        auditor.observe({ reader: call.scope!, project: call.project, input: call.text, output: delivered === call.text ? null : delivered });
       });
-      expect(auditor.counts().falseAlreadyShown).toBe(0);
-      expect(auditor.counts().unresolvedHandles).toBe(0);
+      expect(auditor.counts()["false already shown"]).toBe(0);
+      expect(auditor.counts().unresolved).toBe(0);
     });
   } finally {
     db.close();
