@@ -14,7 +14,7 @@ import { openDatabase } from "../store/db.ts";
 import { loadStatsReport } from "../stats/load.ts";
 import { spanWindow } from "../stats/window.ts";
 import { runSpan } from "../store/stats.ts";
-import { countTerminalTraces, listTraces, type StoredTrace } from "../store/traces.ts";
+import { countTerminalTraces, listTraces } from "../store/traces.ts";
 import { statsFigures, type StatsFigures } from "./aggregate.ts";
 
 export interface CorpusCall {
@@ -51,6 +51,8 @@ interface FixtureMeta {
   command: string;
   exit_code?: number | null;
   must_keep?: string[];
+  /** The host tool that produced it (Read, Grep); Bash when absent. */
+  tool?: string;
 }
 
 export function loadSources(paths: string[]): Corpus {
@@ -90,18 +92,10 @@ function loadJsonl(corpus: Corpus, path: string): void {
     });
 }
 
-/** A captured command output becomes the Bash payload Claude Code would have sent, one session each. */
+/** A captured output becomes the payload its tool would have sent (Bash unless the meta names Read or Grep), one session each. */
 function loadFixture(corpus: Corpus, path: string): void {
   const meta = JSON.parse(readFileSync(path.replace(/\.txt$/, ".meta.json"), "utf8")) as FixtureMeta;
-  const payload = {
-    session_id: `fixture:${path}`,
-    hook_event_name: "PostToolUse",
-    cwd: ".",
-    tool_name: "Bash",
-    tool_input: { command: meta.command },
-    tool_response: { stdout: readFileSync(path, "utf8"), stderr: "", interrupted: false, isImage: false },
-    exit_code: meta.exit_code ?? 0,
-  };
+  const payload = payloadOf({ tool: meta.tool ?? "Bash", command: meta.command, raw: readFileSync(path, "utf8"), exitCode: meta.exit_code ?? 0, sessionId: `fixture:${path}`, cwd: "." });
   addPayload(corpus, payload, path, null, meta.must_keep ?? []);
 }
 
@@ -121,7 +115,10 @@ export function loadFromDb(dbPath: string, includeTerminal: boolean): Corpus {
       population: `${dbPath} execution_traces, ${includeTerminal ? "all rows including terminal (omni stats excludes terminal rows)" : "model-facing rows only (terminal excluded, as omni stats counts)"}`,
       source: span ? statsFigures(loadStatsReport(db, spanWindow(span.firstTs, span.lastTs, "every recorded row"))) : null,
     };
-    for (const trace of listTraces(db, includeTerminal)) addPayload(corpus, payloadOfTrace(trace), `db:${trace.id}`, trace.ts, [], trace.agentId);
+    for (const trace of listTraces(db, includeTerminal)) {
+      const payload = payloadOf({ tool: trace.tool ?? "Bash", command: trace.command ?? "", raw: trace.raw, exitCode: trace.exitCode, sessionId: trace.sessionId, cwd: trace.projectPath });
+      addPayload(corpus, payload, `db:${trace.id}`, trace.ts, [], trace.agentId);
+    }
     return corpus;
   } finally {
     db.close();
@@ -130,23 +127,31 @@ export function loadFromDb(dbPath: string, includeTerminal: boolean): Corpus {
 
 const STDERR_SEPARATOR = "\n[stderr]\n";
 
-/** A stored trace as the payload its tool would have produced. Pipe and exec rows read as Bash. */
-function payloadOfTrace(trace: StoredTrace): Record<string, unknown> {
-  const tool = trace.tool ?? "Bash";
-  const base = { session_id: trace.sessionId ?? undefined, hook_event_name: "PostToolUse", cwd: trace.projectPath ?? undefined, tool_name: tool };
-  const command = trace.command ?? "";
+interface CapturedOutput {
+  tool: string;
+  command: string;
+  raw: string;
+  exitCode: number | null;
+  sessionId: string | null;
+  cwd: string | null;
+}
+
+/** A captured output as the payload its tool would have produced. Pipe and exec rows read as Bash. */
+function payloadOf(output: CapturedOutput): Record<string, unknown> {
+  const { tool, command, raw } = output;
+  const base = { session_id: output.sessionId ?? undefined, hook_event_name: "PostToolUse", cwd: output.cwd ?? undefined, tool_name: tool };
   switch (tool) {
     case "Read":
-      return { ...base, tool_input: { file_path: command }, tool_response: { type: "text", file: { filePath: command, content: trace.raw } } };
+      return { ...base, tool_input: { file_path: command }, tool_response: { type: "text", file: { filePath: command, content: raw } } };
     case "Grep":
-      return { ...base, tool_input: { pattern: command }, tool_response: { mode: "content", content: trace.raw } };
+      return { ...base, tool_input: { pattern: command }, tool_response: { mode: "content", content: raw } };
     case "WebFetch":
-      return { ...base, tool_input: { url: command }, tool_response: { result: trace.raw } };
+      return { ...base, tool_input: { url: command }, tool_response: { result: raw } };
     default: {
       // The adapter stored `stdout\n[stderr]\nstderr`: split it back, so the host cap sees stdout alone, as it did.
-      const at = trace.raw.indexOf(STDERR_SEPARATOR);
-      const [stdout, stderr] = at < 0 ? [trace.raw, ""] : [trace.raw.slice(0, at), trace.raw.slice(at + STDERR_SEPARATOR.length)];
-      return { ...base, tool_input: { command }, tool_response: { stdout, stderr, interrupted: false, isImage: false }, exit_code: trace.exitCode ?? undefined };
+      const at = raw.indexOf(STDERR_SEPARATOR);
+      const [stdout, stderr] = at < 0 ? [raw, ""] : [raw.slice(0, at), raw.slice(at + STDERR_SEPARATOR.length)];
+      return { ...base, tool_input: { command }, tool_response: { stdout, stderr, interrupted: false, isImage: false }, exit_code: output.exitCode ?? undefined };
     }
   }
 }
