@@ -238,4 +238,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX session_summaries_ended_at ON session_summaries(ended_at);
   CREATE INDEX retrieve_events_hash ON retrieve_events(hash);
   `,
+  // 4: each trace names the run row written with it, so a run finds its trace by key.
+  `
+  ALTER TABLE execution_traces ADD COLUMN run_id INTEGER;
+  CREATE INDEX execution_traces_run ON execution_traces(run_id);
+  `,
 ];

@@ -79,38 +79,3 @@ function toRunRow(row: RunRecordRow): RunRow {
   };
 }
 
-export interface TraceView {
-  id: number;
-  ts: number;
-  command: string | null;
-  agentId: string;
-  tool: string | null;
-  raw: string;
-  delivered: string;
-  handle: string | null;
-}
-
-/**
- * The trace a run wrote in the same transaction. The tables share no key, so match on second,
- * agent, session and command, and among identical runs pick the trace of the same rank.
- */
-export function traceForRun(db: Db, runId: number): TraceView | null {
-  const run = db
-    .query(
-      `SELECT d.ts, d.agent_id, d.command, d.session_id, (SELECT COUNT(*) FROM distillations e
-         WHERE e.ts = d.ts AND e.agent_id = d.agent_id AND e.command IS d.command AND e.session_id IS d.session_id AND e.id < d.id) AS rank
-       FROM distillations d WHERE d.id = ?1`,
-    )
-    .get(runId) as { ts: number; agent_id: string; command: string | null; session_id: string | null; rank: number } | null;
-  if (!run) return null;
-  const row = db
-    .query(
-      `SELECT id, ts, command, agent_id, tool, raw_input, distilled_output, rewind_hash FROM execution_traces
-       WHERE ts = ?1 AND agent_id = ?2 AND command IS ?3 AND session_id IS ?4 ORDER BY id LIMIT 1 OFFSET ?5`,
-    )
-    .get(run.ts, run.agent_id, run.command, run.session_id, run.rank) as
-    | { id: number; ts: number; command: string | null; agent_id: string; tool: string | null; raw_input: string; distilled_output: string; rewind_hash: string | null }
-    | null;
-  if (!row) return null;
-  return { id: row.id, ts: row.ts, command: row.command, agentId: row.agent_id, tool: row.tool, raw: row.raw_input, delivered: row.distilled_output, handle: row.rewind_hash };
-}

@@ -14,20 +14,13 @@ export interface StoredTrace {
   exitCode: number | null;
 }
 
-/**
- * Oldest first, so a replay sees the session in the order it happened. The exit code lives on the
- * run row written in the same transaction; the tables share no key, so match on second, agent,
- * session and command, and among identical runs take the one of the same rank (as traceForRun does).
- */
+/** Oldest first, so a replay sees the session in the order it happened; with the exit code of the run that wrote it. */
 export function listTraces(db: Db, includeTerminal: boolean): StoredTrace[] {
   const rows = db
     .query(
-      `WITH t AS (SELECT *, ROW_NUMBER() OVER (PARTITION BY ts, agent_id, command, session_id ORDER BY id) AS rank
-                    FROM execution_traces WHERE ?1 OR agent_id <> 'terminal'),
-            d AS (SELECT ts, agent_id, command, session_id, exit_code, ROW_NUMBER() OVER (PARTITION BY ts, agent_id, command, session_id ORDER BY id) AS rank
-                    FROM distillations)
-       SELECT t.id, t.session_id, t.ts, t.command, t.agent_id, t.project_path, t.tool, t.raw_input, d.exit_code
-       FROM t LEFT JOIN d ON d.ts = t.ts AND d.agent_id = t.agent_id AND d.command IS t.command AND d.session_id IS t.session_id AND d.rank = t.rank
+      `SELECT t.id, t.session_id, t.ts, t.command, t.agent_id, t.project_path, t.tool, t.raw_input, d.exit_code
+       FROM execution_traces t LEFT JOIN distillations d ON d.id = t.run_id
+       WHERE ?1 OR t.agent_id <> 'terminal'
        ORDER BY t.ts, t.id`,
     )
     .all(includeTerminal ? 1 : 0) as Array<{ id: number; session_id: string | null; ts: number; command: string | null; agent_id: string; project_path: string | null; tool: string | null; raw_input: string; exit_code: number | null }>;

@@ -90,7 +90,7 @@ describeHost("Claude Code", cli, `Claude Code ${CLAUDE_CODE_VERSION} with omni i
     const rows = db.query("SELECT entry, agent_id, command, session_id FROM distillations WHERE command LIKE '%node --test%'").all() as Array<{ entry: string; agent_id: string; session_id: string | null }>;
     db.close();
     expect(rows.map((row) => [row.entry, row.agent_id])).toContainEqual(["exec", "claude_code"]);
-    expect(rows.find((row) => row.entry === "exec")!.session_id).toBeTruthy();
+    expect(rows.find((row) => row.entry === "exec")!.session_id).toMatch(/^[0-9a-f-]{36}$/);
   }, TIMEOUT_MS);
 
   test("hands the failing node --test run to the model distilled, shorter than the raw run", async () => {

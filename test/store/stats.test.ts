@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { putBlock, markRetrieved } from "../../src/store/archive.ts";
 import { openDatabase, type Db } from "../../src/store/db.ts";
 import { recordRun, type RunRow } from "../../src/store/runs.ts";
-import { fetchStatsRows, traceForRun } from "../../src/store/stats.ts";
+import { traceForRun } from "../../src/store/runs.ts";
+import { fetchStatsRows } from "../../src/store/stats.ts";
 import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
 
 let sandbox: Sandbox;
