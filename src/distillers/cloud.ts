@@ -4,9 +4,9 @@
  * (#562). What is summarised is ceremony: docker build layers, terraform plan bodies, compose
  * start-up chatter, terraform apply progress.
  */
-import { summariseComposeUp } from "./_compose.ts";
-import { summariseDockerBuild } from "./_docker-build.ts";
-import { summariseTerraformApply, summariseTerraformPlan } from "./_terraform.ts";
+import { summariseComposeUp } from "./cloud/compose.ts";
+import { summariseDockerBuild } from "./cloud/docker-build.ts";
+import { summariseTerraformApply, summariseTerraformPlan } from "./cloud/terraform.ts";
 import { defineDistiller } from "./types.ts";
 
 export default defineDistiller({

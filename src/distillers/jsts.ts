@@ -5,8 +5,8 @@
  * answer itself (where to browse) and is never summarised.
  */
 import { splitLines } from "../core/lines.ts";
-import { dropCeremony, foldAssetRows, squeezeBlankLines, summarisePrettierWrite } from "./_js-ceremony.ts";
-import { summariseEslint } from "./_eslint.ts";
+import { dropCeremony, foldAssetRows, squeezeBlankLines, summarisePrettierWrite } from "./jsts/ceremony.ts";
+import { summariseEslint } from "./jsts/eslint.ts";
 import { defineDistiller } from "./types.ts";
 
 const DEV_SERVER = [/\bready in \d+(?:\.\d+)? ?m?s\b/, /^\s*(?:➜|-|>)?\s*Local:\s+https?:\/\//, /\bstarted server on\b/, /\bProject is running at\b/];

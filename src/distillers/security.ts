@@ -4,7 +4,7 @@
  * not add up to the scanner's own tally is not summarised.
  */
 import { splitLines } from "../core/lines.ts";
-import { parseBandit, parseNpmAudit, parseSeverityRows, SEVERITIES, type Report, type Severity } from "./_findings.ts";
+import { parseBandit, parseNpmAudit, parseSeverityRows, SEVERITIES, type Report, type Severity } from "./security/findings.ts";
 import { defineDistiller } from "./types.ts";
 
 /** MEDIUM and LOW findings shown per severity before the rest is counted. */

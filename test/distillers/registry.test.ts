@@ -7,7 +7,7 @@ import { REPO_ROOT } from "../helpers/sandbox.ts";
 describe("distiller registry", () => {
   test("lists exactly the distiller files in src/distillers", () => {
     const files = readdirSync(join(REPO_ROOT, "src/distillers"))
-      .filter((file) => file.endsWith(".ts") && !["index.ts", "types.ts"].includes(file) && !file.startsWith("_"))
+      .filter((file) => file.endsWith(".ts") && !["index.ts", "types.ts"].includes(file))
       .map((file) => file.slice(0, -3))
       .sort();
     expect(Object.keys(distillers).sort()).toEqual(files);
