@@ -7,10 +7,10 @@ import { inspectEntry, installEntries } from "../hosts/config/apply.ts";
 import { hostFromEnv, hostList } from "../hosts/index.ts";
 import type { Tier } from "../hosts/types.ts";
 import { systemClock } from "../platform/clock.ts";
-import { ensureDir, fileMode, findOnPath, isExecutable, setFileMode } from "../platform/files.ts";
+import { ensureDir, fileMode, findOnPath, isExecutable, moveFile, setFileMode } from "../platform/files.ts";
 import { databasePath, omniHome, type Env } from "../platform/paths.ts";
 import { selfExecutable } from "../platform/self.ts";
-import { checkDatabase } from "../store/health.ts";
+import { checkDatabase, isCorruption } from "../store/health.ts";
 import { ALL_TOOLS, advertisedTools, mcpToolsLine } from "../mcp/policy.ts";
 import { VERSION } from "../version.ts";
 import { installContext } from "./host-select.ts";
@@ -125,6 +125,13 @@ export function applyFixes(env: Env): string[] {
   for (const suffix of ["-wal", "-shm"]) {
     const mode = fileMode(`${dbPath}${suffix}`);
     if (mode !== null && mode !== 0o600) setFileMode(`${dbPath}${suffix}`, 0o600);
+  }
+  if (isCorruption(checkDatabase(dbPath))) {
+    // Kept, not deleted: the user may want what is still readable in it.
+    const aside = `${dbPath}.corrupt-${Math.floor(systemClock.now() / 1000)}`;
+    for (const suffix of ["", "-wal", "-shm"]) moveFile(`${dbPath}${suffix}`, `${aside}${suffix}`);
+    const fresh = checkDatabase(dbPath);
+    fixed.push(`moved the corrupt database aside to ${aside}${fresh.opens ? " and created a fresh one" : ""}`);
   }
   const context = installContext(env, false);
   for (const host of hostList) {

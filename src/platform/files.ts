@@ -41,6 +41,13 @@ export function removeFile(path: string): void {
   rmSync(path, { force: true });
 }
 
+/** Rename a file if it exists; true when it was there to move. */
+export function moveFile(from: string, to: string): boolean {
+  if (!existsSync(from)) return false;
+  renameSync(from, to);
+  return true;
+}
+
 export function copyFile(from: string, to: string): void {
   mkdirSync(dirname(to), { recursive: true, mode: 0o700 });
   copyFileSync(from, to);

@@ -1,4 +1,4 @@
-/** Can the database be opened and written? Doctor asks; nothing here repairs anything. */
+/** Can the database be opened and written? Doctor asks; `doctor --fix` acts on the answer. */
 import { openDatabase } from "./db.ts";
 
 export interface DatabaseHealth {
@@ -23,4 +23,9 @@ export function checkDatabase(path: string): DatabaseHealth {
   } finally {
     db.close();
   }
+}
+
+/** SQLite's words for a file that is not (or no longer) a database: moving it aside is the repair. */
+export function isCorruption(health: DatabaseHealth): boolean {
+  return !health.opens && /not a database|malformed|corrupt/i.test(health.error ?? "");
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import { OMNI_EXE, makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
@@ -86,6 +86,20 @@ describe("omni doctor", () => {
     expect(after.fixed.join("\n")).toContain("to mode 600");
     expect(readFileSync(settings, "utf8")).not.toContain("/gone/bin/omni");
     expect(statSync(sandbox.dbPath).mode & 0o777).toBe(0o600);
+  });
+
+  test("moves a corrupt database aside with --fix, keeps it, and the next run works", () => {
+    sandbox = makeSandbox();
+    mkdirSync(dirname(sandbox.dbPath), { recursive: true, mode: 0o700 });
+    writeFileSync(sandbox.dbPath, "this is not an SQLite database, just text ".repeat(50), { mode: 0o600 });
+    expect(JSON.parse(doctor("--json").stdout).database.opens).toBe(false);
+    const fixed = JSON.parse(doctor("--fix", "--json").stdout);
+    expect(fixed.fixed.some((line: string) => line.startsWith("moved the corrupt database aside to ") && line.endsWith(" and created a fresh one"))).toBe(true);
+    expect(fixed.database.opens).toBe(true);
+    const aside = readdirSync(dirname(sandbox.dbPath)).filter((name) => name.startsWith("omni.db.corrupt-"));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(dirname(sandbox.dbPath), aside[0]!), "utf8")).toStartWith("this is not an SQLite database");
+    expect(runOmni(["--post-hook"], { env: sandbox.env, stdin: "{}" }).exitCode).toBe(0);
   });
 
   test("prints the tier for each installed host and the MCP set in text form", () => {
