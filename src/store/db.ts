@@ -15,8 +15,13 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
-/** Hooks wait at most this long for a lock: their whole budget is a second. */
-export const DEFAULT_BUSY_TIMEOUT_MS = 400;
+/**
+ * How long a write waits for another process's lock. SQLite's busy handler retries with backoff
+ * for up to this long; a run that gives up loses its accounting row, so it is a whole hook
+ * deadline rather than a fraction of one (16 concurrent hooks creating a fresh database queue
+ * behind the first one's migrations). The hook's watchdog still bounds the whole process.
+ */
+export const DEFAULT_BUSY_TIMEOUT_MS = 1_000;
 
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
   if (!options.readonly) ensureOwnerOnlyFile(path);

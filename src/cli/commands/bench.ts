@@ -37,13 +37,13 @@ export default defineCommand({
     const [mode, ...sources] = positionals;
     if (mode === "replay") return replay(env, sources, flags);
     if (mode === "latency") return latency(flags);
-    throw new ActionableError("omni bench needs a mode: omni bench replay ../shared/corpus/sessions, or omni bench latency");
+    throw new ActionableError("omni bench needs a mode: omni bench replay test/fixtures, or omni bench latency");
   },
 });
 
 function replay(env: Env, sources: string[], flags: Record<string, string | boolean | undefined>): number {
   if (flags.all && !flags["from-db"]) throw new ActionableError("--all only applies to --from-db: omni bench replay --from-db --all");
-  if (!flags["from-db"] && sources.length === 0) throw new ActionableError("name a corpus, e.g. omni bench replay ../shared/corpus/sessions, or replay your own traces with --from-db");
+  if (!flags["from-db"] && sources.length === 0) throw new ActionableError("name a corpus, e.g. omni bench replay test/fixtures (a folder of captured outputs), or replay your own traces with --from-db");
   let corpus;
   try {
     corpus = flags["from-db"] ? loadFromDb(env.OMNI_BENCH_DB || databasePath(env), Boolean(flags.all) || env.OMNI_BENCH_ALL === "1") : loadSources(sources);
