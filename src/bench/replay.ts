@@ -207,7 +207,8 @@ function hookRunner(db: Db, arm: Arm, env: Env): (call: CorpusCall, input: strin
 
 function isPostToolReply(reply: unknown): boolean {
   const output = isRecord(reply) && isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput : null;
-  return output !== null && output.hookEventName === "PostToolUse" && isRecord(output.updatedToolOutput);
+  // A notice alone (additionalContext) is valid too: it leaves the tool's output as it was.
+  return output !== null && output.hookEventName === "PostToolUse" && (isRecord(output.updatedToolOutput) || (output.updatedToolOutput === undefined && typeof output.additionalContext === "string"));
 }
 
 /** The first line number the host shows for a Read response (1 unless it says otherwise). */

@@ -41,9 +41,13 @@ export function handlesIn(text: string): string[] {
   return [...text.matchAll(/omni retrieve ([0-9a-f]{16})/g)].map((m) => m[1]!);
 }
 
-/** What the reader gets: the replaced text from a reply, or the original when the hook printed nothing. */
+/**
+ * What the reader gets: the replaced text from a reply, or the original when the hook printed
+ * nothing or replied with additionalContext alone (a context-pressure notice leaves the output as it was).
+ */
 export function deliveredText(stdout: string, original: string): string {
   if (stdout === "") return original;
   const output = JSON.parse(stdout).hookSpecificOutput.updatedToolOutput;
+  if (output === undefined) return original;
   return output.file?.content ?? output.stdout ?? output.content ?? output.result ?? original;
 }
