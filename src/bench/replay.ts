@@ -175,6 +175,7 @@ function builtRows(corpus: Corpus, deliveries: string[]): RunRow[] {
     latencyMs: 0,
     handle: null,
     projectPath: call.project,
+    exitCode: null,
   }));
 }
 

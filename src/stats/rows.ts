@@ -26,6 +26,7 @@ export interface RunRow {
   latencyMs: number;
   handle: string | null;
   projectPath: string | null;
+  exitCode: number | null;
 }
 
 /** One `omni retrieve` / `omni_retrieve` pull, with the size of the block it printed. */

@@ -1,53 +1,13 @@
 /** Read side of run accounting (`distillations`, `execution_traces`, `sessions`) for memory and MCP reports. */
+import type { RunRow } from "../stats/rows.ts";
 import type { Db } from "./db.ts";
+import { RUN_ROW_COLUMNS, toRunRow, type RunRecordRow } from "./run-rows.ts";
 
-export interface RunSummary {
-  id: number;
-  ts: number;
-  sessionId: string | null;
-  agentId: string;
-  command: string;
-  label: string;
-  route: string;
-  reason: string | null;
-  inputBytes: number;
-  outputBytes: number;
-  exitCode: number | null;
-  handle: string | null;
-}
+/** A run as memory and MCP reports read it: the common run row, with an absent command read as "". */
+export type RunSummary = RunRow & { command: string };
 
-interface RawRun {
-  id: number;
-  ts: number;
-  session_id: string | null;
-  agent_id: string;
-  command: string | null;
-  filter_name: string;
-  route: string;
-  reason: string | null;
-  input_bytes: number;
-  output_bytes: number;
-  exit_code: number | null;
-  rewind_hash: string | null;
-}
-
-const RUN_COLUMNS = "id, ts, session_id, agent_id, command, filter_name, route, reason, input_bytes, output_bytes, exit_code, rewind_hash";
-
-function toRun(row: RawRun): RunSummary {
-  return {
-    id: row.id,
-    ts: row.ts,
-    sessionId: row.session_id,
-    agentId: row.agent_id,
-    command: row.command ?? "",
-    label: row.filter_name,
-    route: row.route,
-    reason: row.reason,
-    inputBytes: row.input_bytes,
-    outputBytes: row.output_bytes,
-    exitCode: row.exit_code,
-    handle: row.rewind_hash,
-  };
+function toRun(row: RunRecordRow): RunSummary {
+  return { ...toRunRow(row), command: row.command ?? "" };
 }
 
 export interface RunFilter {
@@ -62,11 +22,11 @@ export interface RunFilter {
 export function recentRuns(db: Db, filter: RunFilter): RunSummary[] {
   const rows = db
     .query(
-      `SELECT ${RUN_COLUMNS} FROM distillations
+      `SELECT ${RUN_ROW_COLUMNS} FROM distillations
        WHERE (?1 IS NULL OR project_path = ?1) AND (?2 IS NULL OR session_id = ?2) AND ts >= ?3 AND (?4 IS NULL OR command LIKE ?4 ESCAPE '\\')
        ORDER BY id DESC LIMIT ?5`,
     )
-    .all(filter.projectPath ?? null, filter.sessionId ?? null, filter.sinceTs ?? 0, filter.commandLike ?? null, filter.limit) as RawRun[];
+    .all(filter.projectPath ?? null, filter.sessionId ?? null, filter.sinceTs ?? 0, filter.commandLike ?? null, filter.limit) as RunRecordRow[];
   return rows.map(toRun);
 }
 

@@ -1,35 +1,15 @@
 /** The reads behind every report: rows of one window, nothing aggregated here. */
-import type { RetrievalRow, RunRow, SessionCloseRow, StatsRows } from "../stats/rows.ts";
+import type { RetrievalRow, SessionCloseRow, StatsRows } from "../stats/rows.ts";
+import { RUN_ROW_COLUMNS, toRunRow, type RunRecordRow } from "./run-rows.ts";
 import type { Db } from "./db.ts";
 
-interface RunRecordRow {
-  id: number;
-  ts: number;
-  session_id: string | null;
-  agent_id: string;
-  entry: string;
-  tool: string | null;
-  command: string | null;
-  filter_name: string;
-  distiller: string | null;
-  route: string;
-  reason: string | null;
-  input_bytes: number;
-  output_bytes: number;
-  delivered_bytes: number;
-  latency_ms: number;
-  rewind_hash: string | null;
-  project_path: string | null;
-}
 
 /** Every row of the window, oldest first (re-run detection walks them in order). */
 export function fetchStatsRows(db: Db, sinceTs: number, untilTs: number): StatsRows {
   const runs = (
     db
       .query(
-        `SELECT id, ts, session_id, agent_id, entry, tool, command, filter_name, distiller, route, reason, input_bytes,
-           output_bytes, delivered_bytes, latency_ms, rewind_hash, project_path
-         FROM distillations WHERE ts >= ?1 AND ts <= ?2 ORDER BY ts, id`,
+        `SELECT ${RUN_ROW_COLUMNS} FROM distillations WHERE ts >= ?1 AND ts <= ?2 ORDER BY ts, id`,
       )
       .all(sinceTs, untilTs) as RunRecordRow[]
   ).map(toRunRow);
@@ -56,26 +36,3 @@ export function runSpan(db: Db): { firstTs: number; lastTs: number } | null {
   const row = db.query("SELECT MIN(ts) AS firstTs, MAX(ts) AS lastTs FROM distillations").get() as { firstTs: number | null; lastTs: number | null };
   return row.firstTs === null || row.lastTs === null ? null : { firstTs: row.firstTs, lastTs: row.lastTs };
 }
-
-function toRunRow(row: RunRecordRow): RunRow {
-  return {
-    id: row.id,
-    ts: row.ts,
-    sessionId: row.session_id,
-    agentId: row.agent_id,
-    entry: row.entry,
-    tool: row.tool,
-    command: row.command,
-    label: row.filter_name,
-    distiller: row.distiller,
-    route: row.route,
-    reason: row.reason,
-    inputBytes: row.input_bytes,
-    outputBytes: row.output_bytes,
-    deliveredBytes: row.delivered_bytes,
-    latencyMs: row.latency_ms,
-    handle: row.rewind_hash,
-    projectPath: row.project_path,
-  };
-}
-

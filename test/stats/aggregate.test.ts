@@ -28,6 +28,7 @@ function run(fields: Partial<RunRow>): RunRow {
     latencyMs: 2,
     handle: null,
     projectPath: "/p",
+    exitCode: 0,
     ...fields,
   };
 }
