@@ -292,7 +292,9 @@ function ledgerContext(request: PipelineRequest, command: string): LedgerContext
 /** Fold what this reader (or this project) was already delivered. No session id, no ledger. */
 function ledgerStage(view: string, request: PipelineRequest, command: string, store: PipelineStore, startedMs: number, deps: PipelineDeps): Folded | null {
   const context = ledgerContext(request, command);
-  if (!context || !store.ledger || deps.stages?.ledger === false || sniffFormat(view)) return null;
+  // The raw text already passed the guard's sniff; only a distilled view needs one of its own.
+  const structured = view !== request.text && sniffFormat(view) !== null;
+  if (!context || !store.ledger || deps.stages?.ledger === false || structured) return null;
   try {
     return foldRepeats(view, context, store.ledger, (content, whole) => store.archive(content, whole, startedMs));
   } catch (error) {
