@@ -29,8 +29,7 @@ describe("every report reads the same aggregation", () => {
   test(
     "omni stats --json, --share, the dashboard's /api/stats and omni bench replay --from-db agree on rows seeded through --post-hook",
     async () => {
-      // A generous deadline: a slow spawn must not turn a call into a timeout row the replay would not reproduce.
-      sandbox = makeSandbox({ OMNI_HOOK_DEADLINE_MS: "10000" });
+      sandbox = makeSandbox();
       // This session has a failed test run and a Bash call whose stdout and stderr together pass the host cap.
       const fed = replaySession(sandbox, SESSION);
       runOmni(["exec", "--agent", "terminal", "git --version"], { env: sandbox.env });
@@ -74,7 +73,7 @@ describe("every report reads the same aggregation", () => {
   );
 
   test("every handle the hook printed gives back, through omni retrieve, exactly the bytes archived", () => {
-    sandbox = makeSandbox({ OMNI_HOOK_DEADLINE_MS: "10000" });
+    sandbox = makeSandbox();
     replaySession(sandbox);
     const db = new Database(sandbox.dbPath, { readonly: true });
     const blocks = db.query("SELECT hash, content FROM rewind_store").all() as Array<{ hash: string; content: string }>;

@@ -24,6 +24,9 @@ export function makeSandbox(extraEnv: Record<string, string> = {}): Sandbox {
     HOME: home,
     OMNI_DB_PATH: dbPath,
     OMNI_QUIET: "1",
+    // Tests check behaviour, not speed (the benchmarks do that): a slow, shared CI machine must not
+    // turn a distilled reply into a deadline passthrough. Tests of the deadline set their own.
+    OMNI_HOOK_DEADLINE_MS: "30000",
     ...extraEnv,
   };
   return { home, dbPath, env, cleanup: () => rmSync(home, { recursive: true, force: true }) };

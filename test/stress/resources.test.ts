@@ -61,7 +61,7 @@ test("never archives a block over the 64 KB cap", async () => {
 });
 
 test("a retention prune running alongside never blocks a hook", async () => {
-  sandbox = makeSandbox();
+  sandbox = makeSandbox({ OMNI_HOOK_DEADLINE_MS: "1000" });
   const db = openDatabase(sandbox.dbPath);
   const old = Math.floor(Date.now() / 1000) - 60 * 86_400;
   db.transaction(() => {
