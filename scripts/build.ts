@@ -3,13 +3,17 @@
  * Hosts are configured to call this file directly: no npx, no interpreter start-up.
  */
 import { $ } from "bun";
+import { renameSync, rmSync } from "node:fs";
 
 const gitHash = (await $`git rev-parse --short HEAD`.quiet().nothrow()).stdout.toString().trim() || "unknown";
 const buildDate = new Date().toISOString().slice(0, 10);
 
+// Hosts may run dist/omni at any moment, `omni update` included: build beside it, then rename
+// over it in one step, so no caller ever finds the file missing or half written.
+const staging = `dist/.omni-build-${process.pid}`;
 const result = await Bun.build({
   entrypoints: ["src/cli/main.ts"],
-  compile: { outfile: "dist/omni" },
+  compile: { outfile: staging },
   bytecode: true,
   minify: true,
   target: "bun",
@@ -20,6 +24,8 @@ const result = await Bun.build({
 });
 if (!result.success) {
   for (const log of result.logs) console.error(log);
+  rmSync(staging, { force: true });
   process.exit(1);
 }
+renameSync(staging, "dist/omni");
 console.error(`built dist/omni (${gitHash}, ${buildDate})`);

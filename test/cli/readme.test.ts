@@ -19,6 +19,11 @@ describe("the README agrees with the code", () => {
     expect(named.filter((name) => !(name in commands))).toEqual([]);
   });
 
+  test("its command table lists every command", () => {
+    const table = readme.slice(readme.indexOf("## Commands"), readme.indexOf("## Environment"));
+    expect(Object.keys(commands).filter((name) => !table.includes(`\`${name}\``))).toEqual([]);
+  });
+
   test("lists every hook entry point the executable accepts", () => {
     for (const flag of [...HOOK_FLAGS.filter((f) => f !== "--before-agent-start"), "--mcp"]) expect(readme).toContain(`\`${flag}\``);
   });

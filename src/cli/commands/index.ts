@@ -15,6 +15,7 @@ export interface CommandEntry {
 export const commands: Record<string, CommandEntry> = {
   init: { group: "SET UP", summary: "wire omni into an agent host (hooks + MCP)", load: () => import("./init.ts") },
   doctor: { group: "SET UP", summary: "check the install, and repair it with --fix", load: () => import("./doctor.ts") },
+  update: { group: "SET UP", summary: "upgrade this checkout: fetch, fast-forward, rebuild", load: () => import("./update.ts") },
   reset: { group: "SET UP", summary: "remove omni from hosts; --all offers to delete the database", load: () => import("./reset.ts") },
   retrieve: { group: "SEE WHAT IT SAVED", summary: "print the bytes behind a marker's handle", load: () => import("./retrieve.ts") },
   stats: { group: "SEE WHAT IT SAVED", summary: "what omni saved on your own history, in counted bytes", load: () => import("./stats.ts") },
