@@ -176,6 +176,7 @@ function builtRows(corpus: Corpus, deliveries: string[]): RunRow[] {
     handle: null,
     projectPath: call.project,
     exitCode: null,
+    footer: "none",
   }));
 }
 

@@ -5,9 +5,9 @@
  */
 import { readerScope } from "../core/agent-id.ts";
 import { FOOTER_MIN_ELAPSED_MS, FOOTER_MIN_REDUCTION_PERCENT } from "../core/limits.ts";
-import { footer } from "../core/markers.ts";
+import { footer, footerJson } from "../core/markers.ts";
 import { envRequestsPassthrough } from "../core/route.ts";
-import { runPipeline, type Entry, type PipelineResult } from "../core/pipeline.ts";
+import { runPipeline, type Entry, type FooterMode, type PipelineResult } from "../core/pipeline.ts";
 import { storedGoalTerms } from "../memory/goal.ts";
 import { projectHash } from "../memory/project.ts";
 import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
@@ -25,8 +25,14 @@ export interface DeliverRequest {
   env: Env;
 }
 
+/** The footer exec and pipe will print after the output, decided before the run so its row records it. */
+function footerMode(env: Env): FooterMode {
+  if (env.OMNI_QUIET !== undefined) return "none";
+  return env.OMNI_OUTPUT_JSON ? "json" : "text";
+}
+
 /** Captured text → the pipeline, exactly as exec runs it. */
-export function distillCaptured(request: Omit<DeliverRequest, "output"> & { text: string; cwd: string }, runtime: Runtime): PipelineResult {
+export function distillCaptured(request: Omit<DeliverRequest, "output"> & { text: string; cwd: string; footer?: FooterMode }, runtime: Runtime): PipelineResult {
   const projectPath = projectKey(request.cwd);
   return runPipeline(
     {
@@ -40,6 +46,7 @@ export function distillCaptured(request: Omit<DeliverRequest, "output"> & { text
       projectPath,
       passthroughRequested: envRequestsPassthrough(request.env),
       goalTerms: storedGoalTerms(runtime.db, projectHash(projectPath)),
+      ...(request.footer ? { footer: request.footer } : {}),
     },
     runtime.deps,
   );
@@ -53,12 +60,13 @@ export function deliver(request: DeliverRequest): void {
   }
   const runtime = openRuntime(request.env);
   try {
-    const result = distillCaptured({ ...request, text, cwd: process.cwd() }, runtime);
+    const mode = footerMode(request.env);
+    const result = distillCaptured({ ...request, text, cwd: process.cwd(), footer: mode }, runtime);
     writeOut(result.changed ? result.delivered : request.output);
-    if (request.env.OMNI_QUIET !== undefined) return;
+    if (mode === "none") return;
     const reduction = result.bytesIn === 0 ? 0 : (100 * (result.bytesIn - result.bytesOut)) / result.bytesIn;
-    if (request.env.OMNI_OUTPUT_JSON) {
-      writeErr(`${JSON.stringify({ route: result.route, hash: result.handle, bytes_saved: result.bytesIn - result.bytesOut })}\n`);
+    if (mode === "json") {
+      writeErr(`${footerJson(result.route, result.handle, result.bytesIn - result.bytesOut)}\n`);
     } else if (reduction > FOOTER_MIN_REDUCTION_PERCENT || result.latencyMs > FOOTER_MIN_ELAPSED_MS) {
       writeErr(`${footer(reduction, result.bytesIn, result.bytesOut, result.latencyMs)}\n`);
     }

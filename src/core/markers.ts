@@ -60,6 +60,11 @@ export function footer(reductionPercent: number, bytesIn: number, bytesOut: numb
   return `[OMNI Active] ⏺ ${reductionPercent.toFixed(1)}% reduction (${formatBytes(bytesIn)} → ${formatBytes(bytesOut)}) ${Math.round(elapsedMs)}ms`;
 }
 
+/** The machine-readable footer `OMNI_OUTPUT_JSON` asks exec and pipe for instead of the line above. */
+export function footerJson(route: string, handle: string | null, bytesSaved: number): string {
+  return JSON.stringify({ route, hash: handle, bytes_saved: bytesSaved });
+}
+
 /** Heads an output in which secrets were masked, so the reader knows the values are not the real ones. */
 export function redactionHeader(count: number): string {
   return `[OMNI: ${count} sensitive value(s) redacted]`;

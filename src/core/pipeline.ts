@@ -32,6 +32,13 @@ import { capOutput } from "./truncate.ts";
 
 export type Entry = "hook" | "pipe" | "exec" | "mcp";
 
+/**
+ * What the entry prints on stderr after the output, which the reader reads too: the footer line,
+ * its JSON form (`OMNI_OUTPUT_JSON`), or nothing (hooks, MCP, `OMNI_QUIET`). Recorded per run so
+ * the accounting charges only footers that were really printed.
+ */
+export type FooterMode = "text" | "json" | "none";
+
 export interface PipelineRequest {
   /** The raw output, as the reader would otherwise receive it. */
   text: string;
@@ -51,6 +58,8 @@ export interface PipelineRequest {
   passthroughRequested?: boolean;
   /** Words of the pinned goal (`omni goal`): lines naming one score higher. */
   goalTerms?: string[];
+  /** Absent: the entry prints no footer. */
+  footer?: FooterMode;
 }
 
 export type RouteTaken = "passthrough" | "distilled" | "collapsed" | "folded" | "redacted" | "timeout";
@@ -88,6 +97,8 @@ export interface RunRecord {
   handle: string | null;
   projectPath: string | null;
   exitCode: number | null;
+  /** Absent on rows written before footers were recorded: the accounting then assumes exec's default. */
+  footer?: FooterMode;
   raw: string;
   delivered: string;
 }
@@ -375,6 +386,7 @@ function record(request: PipelineRequest, command: string, route: Route, result:
       handle: result.handle,
       projectPath: request.projectPath ?? null,
       exitCode: request.exitCode ?? null,
+      footer: request.footer ?? "none",
       // Past the input ceiling nothing was edited: keeping megabytes of trace would only grow the file.
       raw: result.reason === TOO_LARGE ? "" : request.text,
       delivered: result.reason === TOO_LARGE ? "" : result.delivered,

@@ -5,7 +5,7 @@
  */
 import { FOOTER_MIN_ELAPSED_MS, FOOTER_MIN_REDUCTION_PERCENT, HOST_OUTPUT_CAP_CHARS } from "../core/limits.ts";
 import { byteLength } from "../core/lines.ts";
-import { footer } from "../core/markers.ts";
+import { footer, footerJson } from "../core/markers.ts";
 import type { RunRow } from "./rows.ts";
 import { TERMINAL_AGENT } from "./limits.ts";
 
@@ -46,10 +46,12 @@ export function netBeforeChargesBytes(row: RunRow): number {
   return baselineBytes(row) - modelReadBytes(row) - footerBytes(row);
 }
 
-/** The footer exec and pipe print on stderr (same rule as deliver.ts), newline included. */
+/** The footer the run printed on stderr (same rules as deliver.ts), newline included. */
 export function footerBytes(row: RunRow): number {
-  if (row.entry !== "exec" && row.entry !== "pipe") return 0;
+  const mode = row.footer ?? (row.entry === "exec" || row.entry === "pipe" ? "text" : "none");
   const delivered = deliveredBytes(row);
+  if (mode === "none") return 0;
+  if (mode === "json") return byteLength(footerJson(row.route, row.handle, row.inputBytes - delivered)) + 1;
   const reduction = row.inputBytes === 0 ? 0 : (100 * (row.inputBytes - delivered)) / row.inputBytes;
   if (!(reduction > FOOTER_MIN_REDUCTION_PERCENT || row.latencyMs > FOOTER_MIN_ELAPSED_MS)) return 0;
   return byteLength(footer(reduction, row.inputBytes, delivered, row.latencyMs)) + 1;

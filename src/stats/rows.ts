@@ -4,6 +4,8 @@
  * the same way.
  */
 
+import type { FooterMode } from "../core/pipeline.ts";
+
 /** One `distillations` row: a hook, pipe, exec or MCP run. */
 export interface RunRow {
   id: number;
@@ -27,6 +29,8 @@ export interface RunRow {
   handle: string | null;
   projectPath: string | null;
   exitCode: number | null;
+  /** The footer the run printed; null on rows older than that record (exec's default assumed). */
+  footer: FooterMode | null;
 }
 
 /** One `omni retrieve` / `omni_retrieve` pull, with the size of the block it printed. */

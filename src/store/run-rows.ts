@@ -1,8 +1,9 @@
 /** `distillations` rows as plain objects: the one mapper every read of run rows uses. */
+import type { FooterMode } from "../core/pipeline.ts";
 import type { RunRow } from "../stats/rows.ts";
 
 export const RUN_ROW_COLUMNS =
-  "id, ts, session_id, agent_id, entry, tool, command, filter_name, distiller, route, reason, input_bytes, output_bytes, delivered_bytes, latency_ms, rewind_hash, project_path, exit_code";
+  "id, ts, session_id, agent_id, entry, tool, command, filter_name, distiller, route, reason, input_bytes, output_bytes, delivered_bytes, latency_ms, rewind_hash, project_path, exit_code, footer";
 
 export interface RunRecordRow {
   id: number;
@@ -23,6 +24,7 @@ export interface RunRecordRow {
   rewind_hash: string | null;
   project_path: string | null;
   exit_code: number | null;
+  footer: string | null;
 }
 
 export function toRunRow(row: RunRecordRow): RunRow {
@@ -45,5 +47,10 @@ export function toRunRow(row: RunRecordRow): RunRow {
     handle: row.rewind_hash,
     projectPath: row.project_path,
     exitCode: row.exit_code,
+    footer: isFooterMode(row.footer) ? row.footer : null,
   };
+}
+
+function isFooterMode(value: string | null): value is FooterMode {
+  return value === "text" || value === "json" || value === "none";
 }

@@ -10,9 +10,9 @@ export function recordRun(db: Db, row: RunRow): void {
   db.transaction(() => {
     const { lastInsertRowid: runId } = db.query(
       `INSERT INTO distillations (session_id, ts, filter_name, distiller, entry, tool, input_bytes, output_bytes,
-        delivered_bytes, route, reason, latency_ms, rewind_hash, command, project_path, agent_id, exit_code)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)`,
-    ).run(row.sessionId, row.ts, row.label, row.distiller, row.entry, row.tool, row.inputBytes, row.outputBytes, row.deliveredBytes, row.route, row.reason, row.latencyMs, row.handle, row.command, row.projectPath, row.agentId, row.exitCode);
+        delivered_bytes, route, reason, latency_ms, rewind_hash, command, project_path, agent_id, exit_code, footer)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)`,
+    ).run(row.sessionId, row.ts, row.label, row.distiller, row.entry, row.tool, row.inputBytes, row.outputBytes, row.deliveredBytes, row.route, row.reason, row.latencyMs, row.handle, row.command, row.projectPath, row.agentId, row.exitCode, row.footer ?? null);
     db.query(
       `INSERT INTO execution_traces (session_id, ts, command, agent_id, project_path, tool, raw_input, distilled_output, rewind_hash, run_id)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,

@@ -243,4 +243,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE execution_traces ADD COLUMN run_id INTEGER;
   CREATE INDEX execution_traces_run ON execution_traces(run_id);
   `,
+  // 5: the footer each run printed (text, json, none), so a quiet run is not charged for one.
+  `
+  ALTER TABLE distillations ADD COLUMN footer TEXT;
+  `,
 ];

@@ -52,6 +52,18 @@ describe("omni exec", () => {
     expect(result.stderr).toMatch(/^\[OMNI Active\] ⏺ \d+\.\d% reduction \(.+ → .+\) \d+ms\n$/);
   });
 
+  test("omni stats charges exactly the footer bytes exec printed: the line, its JSON form, or none when quiet", () => {
+    sandbox = makeSandbox();
+    const { OMNI_QUIET: _quiet, ...loud } = sandbox.env;
+    const footerBytesCharged = () => JSON.parse(runOmni(["stats", "--json"], { env: sandbox.env }).stdout.toString()).totals.footer_bytes as number;
+    let printed = 0;
+    for (const env of [loud, { ...loud, OMNI_OUTPUT_JSON: "1" }, sandbox.env]) {
+      printed += Buffer.byteLength(runOmni(["exec", "--agent", "codex_cli", NOISY], { env }).stderr);
+      expect(footerBytesCharged()).toBe(printed);
+    }
+    expect(printed).toBeGreaterThan(0);
+  });
+
   test("passes binary output through byte for byte", () => {
     sandbox = makeSandbox();
     const result = runOmni(["exec", "printf '\\377\\376\\000binary\\n'"], { env: sandbox.env });

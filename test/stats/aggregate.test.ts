@@ -29,6 +29,7 @@ function run(fields: Partial<RunRow>): RunRow {
     handle: null,
     projectPath: "/p",
     exitCode: 0,
+    footer: "none",
     ...fields,
   };
 }
@@ -70,9 +71,22 @@ describe("aggregateRuns", () => {
   });
 
   test("charges an exec footer the reader also read as a cost", () => {
-    const r = report([run({ entry: "exec", tool: null, agentId: "codex_cli", inputBytes: 10_000, deliveredBytes: 1_000 })]);
-    expect(r.totals.footer_bytes).toBeGreaterThan(40);
+    const r = report([run({ entry: "exec", tool: null, agentId: "codex_cli", inputBytes: 10_000, deliveredBytes: 1_000, footer: "text" })]);
+    expect(r.totals.footer_bytes).toBe(Buffer.byteLength("[OMNI Active] ⏺ 90.0% reduction (9.8 KB → 1000 B) 2ms\n"));
     expect(r.totals.net_bytes_saved).toBe(9_000 - r.totals.footer_bytes);
+  });
+
+  test("charges the JSON footer by its own size, and nothing for a run that printed none", () => {
+    const json = report([run({ entry: "exec", tool: null, inputBytes: 10_000, deliveredBytes: 1_000, handle: "abcdef0123456789", footer: "json" })]);
+    expect(json.totals.footer_bytes).toBe(Buffer.byteLength('{"route":"distilled","hash":"abcdef0123456789","bytes_saved":9000}\n'));
+    const quiet = report([run({ entry: "exec", tool: null, inputBytes: 10_000, deliveredBytes: 1_000, footer: "none" })]);
+    expect(quiet.totals.footer_bytes).toBe(0);
+    expect(quiet.totals.net_bytes_saved).toBe(9_000);
+  });
+
+  test("assumes the text footer on exec rows recorded before footers were", () => {
+    const legacy = report([run({ entry: "pipe", tool: null, inputBytes: 10_000, deliveredBytes: 1_000, footer: null })]);
+    expect(legacy.totals.footer_bytes).toBeGreaterThan(40);
   });
 
   test("charges a retrieval back to the distiller whose handle it pulled", () => {
