@@ -24,6 +24,16 @@ describe("the README agrees with the code", () => {
     expect(Object.keys(commands).filter((name) => !table.includes(`\`${name}\``))).toEqual([]);
   });
 
+  test("documents every OMNI_ variable the sources read", () => {
+    const read = new Set<string>();
+    for (const file of new Bun.Glob("src/**/*.ts").scanSync(REPO_ROOT)) {
+      for (const m of readFileSync(join(REPO_ROOT, file), "utf8").matchAll(/\bOMNI_[A-Z]+(?:_[A-Z]+)*\b/g)) read.add(m[0]);
+    }
+    // Stamped in at build time, never read from a user's environment.
+    const buildTime = [...read].filter((name) => name.startsWith("OMNI_BUILD_"));
+    expect([...read].filter((name) => !buildTime.includes(name) && !readme.includes(`\`${name}`)).sort()).toEqual([]);
+  });
+
   test("lists every hook entry point the executable accepts", () => {
     for (const flag of [...HOOK_FLAGS.filter((f) => f !== "--before-agent-start"), "--mcp"]) expect(readme).toContain(`\`${flag}\``);
   });
