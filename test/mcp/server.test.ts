@@ -148,6 +148,23 @@ describe("MCP server over the in-memory transport", () => {
     expect(textOf(result)).toBe("`sleep 5` did not finish within 1s and was stopped; raise OMNI_RUN_TIMEOUT_SECS or run it in a terminal.");
   });
 
+  test("omni_run does not block the server: another call is answered while the command runs", async () => {
+    sandbox = makeSandbox();
+    connected = await connect(sandbox.env, sandbox.home);
+    const order: string[] = [];
+    const run = connected.client.callTool({ name: "omni_run", arguments: { command: "sleep 1; echo slept" } }).then((result) => {
+      order.push("omni_run");
+      return result;
+    });
+    // Give the server the run request first, so the next call queues behind it if the run blocks.
+    await Bun.sleep(100);
+    const recall = await connected.client.callTool({ name: "omni_recall", arguments: { query: "anything" } });
+    order.push("omni_recall");
+    expect(recall.isError ?? false).toBe(false);
+    expect(textOf(await run)).toBe("slept\n[exit 0]");
+    expect(order).toEqual(["omni_recall", "omni_run"]);
+  });
+
   test("omni_run passes a failing command's output through with its exit code", async () => {
     sandbox = makeSandbox();
     connected = await connect(sandbox.env, sandbox.home);
