@@ -38,6 +38,22 @@ describe("omni --mcp over stdio", () => {
     await client.close();
   });
 
+  test("the built server answers omni_recall while an omni_run command is still sleeping", async () => {
+    sandbox = makeSandbox();
+    const client = await spawnClient(sandbox.env);
+    const order: string[] = [];
+    const run = client.callTool({ name: "omni_run", arguments: { command: "sleep 1; echo slept" } }).then((result) => {
+      order.push("omni_run");
+      return result;
+    });
+    await Bun.sleep(100);
+    await client.callTool({ name: "omni_recall", arguments: { query: "anything" } });
+    order.push("omni_recall");
+    expect(textOf(await run)).toBe("slept\n[exit 0]");
+    expect(order).toEqual(["omni_recall", "omni_run"]);
+    await client.close();
+  });
+
   test("remembers a fact in one server process and recalls it from the next", async () => {
     sandbox = makeSandbox();
     const first = await spawnClient(sandbox.env);
