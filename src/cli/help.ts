@@ -13,7 +13,7 @@ export const HOOK_ENTRY_POINTS: ReadonlyArray<[flag: string, summary: string]> =
   ["--before-agent-start", "the same, under another host's name"],
   ["--session-end", "SessionEnd: write the session summary"],
   ["--pre-compact", "PreCompact: forget what the session was shown"],
-  ["--mcp", "MCP server on stdio (the tools the host's tier uses)"],
+  ["--mcp", "MCP server, stdio; tier from env or the client's name"],
 ];
 
 export function mainHelp(): string {

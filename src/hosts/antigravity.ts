@@ -7,6 +7,7 @@ export const antigravity = defineMcpHost({
   flags: ["antigravity"],
   label: "Antigravity",
   agentId: "antigravity",
+  mcpClientNames: ["antigravity-client"],
   file: (context) => join(context.home, ".gemini", "antigravity", "mcp_config.json"),
   path: ["mcpServers", "omni"],
 });

@@ -46,6 +46,7 @@ export const claude: ToolHost = {
   agentId: "claude_code",
   tier: "Full",
   envMarkers: ["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"],
+  mcpClientNames: ["claude-code"],
   configEntries(context) {
     const settings = join(context.home, ".claude", "settings.json");
     return [

@@ -9,6 +9,7 @@ export const cline = defineMcpHost({
   label: "Cline",
   agentId: "cline",
   envMarkers: ["CLINE_TASK_ID"],
+  mcpClientNames: ["Cline"],
   file: (context) => join(vscodeUserDir(context), "globalStorage", "saoudrizwan.claude-dev", "settings", "cline_mcp_settings.json"),
   path: ["mcpServers", "omni"],
   extra: { disabled: false },

@@ -17,6 +17,7 @@ export const codex: HostAdapter = {
   agentId: "codex_cli",
   tier: "Full",
   envMarkers: ["CODEX_SESSION", "CODEX_SANDBOX", "CODEX_HOME_SESSION"],
+  mcpClientNames: ["codex-mcp-client"],
   note: "Codex runs only hooks it has been told to trust and skips the rest silently: start codex once and approve them under “Hooks need review” (/hooks). omni doctor keeps failing until you do.",
   configEntries(context) {
     const home = context.env.CODEX_HOME || join(context.home, ".codex");

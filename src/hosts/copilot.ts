@@ -7,6 +7,7 @@ export const copilot = defineMcpHost({
   flags: ["copilot"],
   label: "GitHub Copilot CLI",
   agentId: "copilot",
+  mcpClientNames: ["github-copilot-developer"],
   file: (context) => join(context.env.COPILOT_HOME || join(context.home, ".copilot"), "mcp-config.json"),
   path: ["mcpServers", "omni"],
   extra: { type: "local", tools: ["*"] },

@@ -15,6 +15,7 @@ export const cursor: HostAdapter = {
   agentId: "cursor",
   tier: "Handoff-first",
   envMarkers: ["CURSOR_TRACE_ID", "CURSOR_SESSION_ID"],
+  mcpClientNames: ["cursor-vscode"],
   configEntries(context) {
     const hooks = join(context.home, ".cursor", "hooks.json");
     const hook = (event: string): ConfigEntry => ({ part: "hook", file: hooks, format: "json-element", path: ["hooks", event], flag: "--hook", value: { command: hookCommand(context.exe, "--hook") } });

@@ -16,6 +16,7 @@ export const gemini: HostAdapter = {
   agentId: "gemini_cli",
   tier: "Full",
   envMarkers: ["GEMINI_CLI"],
+  mcpClientNames: ["gemini-cli-mcp-client"],
   configEntries(context) {
     const settings = join(context.home, ".gemini", "settings.json");
     return [

@@ -9,6 +9,7 @@ export interface McpHostSpec {
   label: string;
   agentId: string;
   envMarkers?: readonly string[];
+  mcpClientNames?: readonly string[];
   /** The host's config file and the key path of omni's server inside it. */
   file(context: InstallContext): string;
   path: string[];
@@ -27,6 +28,7 @@ export function defineMcpHost(spec: McpHostSpec): HostAdapter {
     agentId: spec.agentId,
     tier: "MCP-only",
     envMarkers: spec.envMarkers ?? [],
+    mcpClientNames: spec.mcpClientNames ?? [],
     configEntries(context) {
       const file = spec.file(context);
       const entry = spec.value ? ({ part: "mcp", file, format: "json", path: spec.path, value: spec.value(context) } as const) : mcpServer(file, spec.path, context, spec.agentId, spec.extra);

@@ -16,6 +16,7 @@ export const opencode: HostAdapter = {
   agentId: "opencode",
   tier: "Full",
   envMarkers: ["OPENCODE", "OPENCODE_SESSION"],
+  mcpClientNames: ["opencode"],
   configEntries(context) {
     const dir = join(xdgConfigHome(context), "opencode");
     return [

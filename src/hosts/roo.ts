@@ -8,6 +8,7 @@ export const roo = defineMcpHost({
   flags: ["roo", "roo-code"],
   label: "Roo Code",
   agentId: "roo_code",
+  mcpClientNames: ["Roo Code", "Roo-Code"],
   file: (context) => join(vscodeUserDir(context), "globalStorage", "rooveterinaryinc.roo-cline", "settings", "mcp_settings.json"),
   path: ["mcpServers", "omni"],
   extra: { disabled: false },

@@ -47,6 +47,8 @@ export interface HostAdapter {
   tier: Tier;
   /** Environment variables whose presence says omni is running inside this host. */
   envMarkers: readonly string[];
+  /** The `clientInfo.name` this host sends in MCP `initialize` (matched ignoring case): picks the tier when the environment names no host. */
+  mcpClientNames?: readonly string[];
   /** A step the user still has to take after init (Codex hook trust). */
   note?: string;
   /** Everything init writes for this host; install, uninstall, status and doctor all read it. */

@@ -11,6 +11,7 @@ export const vscode = defineMcpHost({
   label: "VS Code",
   agentId: "vscode",
   envMarkers: ["VSCODE_PID"],
+  mcpClientNames: ["Visual Studio Code", "Visual-Studio-Code"],
   file: (context) => join(vscodeUserDir(context), "mcp.json"),
   path: ["servers", "omni"],
   value: (context) => server(context.exe),

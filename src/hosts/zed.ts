@@ -9,6 +9,7 @@ export const zed = defineMcpHost({
   label: "Zed",
   agentId: "zed",
   envMarkers: ["ZED_TERM"],
+  mcpClientNames: ["Zed"],
   file: (context) => join(xdgConfigHome(context), "zed", "settings.json"),
   path: ["context_servers", "omni"],
   extra: { source: "custom" },

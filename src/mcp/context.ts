@@ -9,6 +9,7 @@ import { openDatabase, type Db } from "../store/db.ts";
 export interface ToolContext {
   env: Env;
   cwd: string;
+  /** From the environment; when it names no host, the host behind the client's `initialize` name. */
   agentId: string;
   nowSecs(): number;
   /** Opened on first use and kept for the server's life; throws when the database cannot open. */

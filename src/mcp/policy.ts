@@ -2,8 +2,8 @@
  * Which tools a host is told about. Tool definitions sit in the prefix of every request, so a
  * tool nobody calls is paid for on every request: each tier gets the set it actually uses.
  */
-import { hostList } from "../hosts/index.ts";
-import type { Tier } from "../hosts/types.ts";
+import { hostFromEnv, hostList } from "../hosts/index.ts";
+import type { HostAdapter, Tier } from "../hosts/types.ts";
 import type { Env } from "../platform/paths.ts";
 
 export const ALL_TOOLS = [
@@ -49,6 +49,24 @@ export function tierForAgent(agentId: string): Tier {
 export function advertisedTools(env: Env, agentId: string): readonly ToolName[] {
   if (env.OMNI_MCP_TOOLS?.toLowerCase() === "all") return ALL_TOOLS;
   return tierForAgent(agentId) === "MCP-only" ? MCP_ONLY_TOOLS : DEFAULT_TOOLS;
+}
+
+/** OMNI_AGENT_ID or a host's own variables: when set, they decide the host, not the client's name. */
+export function envNamesHost(env: Env): boolean {
+  return Boolean(env.OMNI_AGENT_ID?.trim()) || hostFromEnv(env) !== null;
+}
+
+/** The host behind the `clientInfo.name` a client sends in `initialize`; null for a name no host sends. */
+export function hostForClient(clientName: string | undefined): HostAdapter | null {
+  const name = clientName?.trim().toLowerCase();
+  if (!name) return null;
+  return hostList.find((host) => host.mcpClientNames?.some((known) => known.toLowerCase() === name)) ?? null;
+}
+
+/** What the server registers before `initialize`: the set, or every set a client's name could still pick. */
+export function candidateTools(env: Env, agentId: string): readonly ToolName[] {
+  if (env.OMNI_MCP_TOOLS?.toLowerCase() === "all" || envNamesHost(env)) return advertisedTools(env, agentId);
+  return [...new Set([...DEFAULT_TOOLS, ...MCP_ONLY_TOOLS])];
 }
 
 /** The line `omni doctor` prints about the advertised set. */

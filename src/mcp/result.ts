@@ -11,11 +11,13 @@ export function fail(sentence: string): CallToolResult {
   return { content: [{ type: "text", text: sentence }], isError: true };
 }
 
-/** Runs a tool body; a ToolFailure becomes its sentence, anything else a sentence naming the tool. */
-export function guarded<A>(tool: string, body: (args: A) => string | CallToolResult): (args: A) => CallToolResult {
-  return (args) => {
+type Answer = string | CallToolResult;
+
+/** Runs a tool body (sync or async); a ToolFailure becomes its sentence, anything else a sentence naming the tool. */
+export function guarded<A>(tool: string, body: (args: A) => Answer | Promise<Answer>): (args: A) => Promise<CallToolResult> {
+  return async (args) => {
     try {
-      const out = body(args);
+      const out = await body(args);
       return typeof out === "string" ? ok(out) : out;
     } catch (error) {
       if (error instanceof ToolFailure) return fail(error.message);

@@ -1,4 +1,5 @@
 /** `omni session` views and `omni_session`: status, history, transcript and health of the project's sessions. */
+import { agentSessions } from "../store/agent-sessions.ts";
 import type { Db } from "../store/db.ts";
 import { listSessions, recentRuns, sessionTotals, type SessionRow } from "../store/history.ts";
 import { schemaVersion } from "../store/db.ts";
@@ -27,6 +28,8 @@ export function sessionStatus(db: Db, scope: ProjectScope, nowSecs: number, env:
     goal: context.goal,
     active_error: context.activeError,
     hot_files: context.hotFiles,
+    /** Every agent seen in this project, most recent first: which session each is in. */
+    agents: agentSessions(db, scope.hash).map((agent) => ({ agent_id: agent.agentId, session_id: agent.sessionId, last_active: agent.lastActive })),
   };
 }
 

@@ -3,7 +3,7 @@
  * file so they interleave exactly as a terminal would show them, and nothing streams until
  * the child is done.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,10 +25,8 @@ export interface RunOptions {
 
 /** `argv` of one element runs through `sh -c` (the single-string form); more elements run directly. */
 export function runCommand(argv: string[], options: RunOptions = {}): CommandResult {
-  const [file, ...args] = argv.length === 1 ? ["/bin/sh", "-c", argv[0]!] : argv;
-  const dir = mkdtempSync(join(tmpdir(), "omni-exec-"));
-  const outPath = join(dir, "output");
-  const fd = openSync(outPath, "w+", 0o600);
+  const [file, ...args] = commandLine(argv);
+  const { dir, outPath, fd } = openOutputFile();
   const started = performance.now();
   try {
     const child = spawnSync(file!, args, {
@@ -48,6 +46,62 @@ export function runCommand(argv: string[], options: RunOptions = {}): CommandRes
   } finally {
     closeSync(fd);
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * runCommand without blocking the event loop, for a server that must keep answering while the
+ * command runs. stdin is closed: the server's stdin is its protocol channel, not the command's.
+ * On timeout the whole process group is killed, so the shell's children do not outlive it.
+ */
+export function runCommandAsync(argv: string[], options: RunOptions = {}): Promise<CommandResult> {
+  const [file, ...args] = commandLine(argv);
+  const { dir, outPath, fd } = openOutputFile();
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let settled = false;
+    const finish = (exitCode: number, spawnError?: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      try {
+        resolve({ exitCode, output: readFileSync(outPath), durationMs: performance.now() - started, ...(spawnError ? { spawnError } : {}) });
+      } finally {
+        closeSync(fd);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const child = spawn(file!, args, { stdio: ["ignore", fd, fd], cwd: options.cwd, env: options.env as NodeJS.ProcessEnv | undefined, detached: true });
+    child.once("error", (error) => finish(127, error.message));
+    child.once("exit", (code, signal) => finish(code ?? (signal ? 128 + signalNumber(signal) : 1), timedOut ? "timed out" : undefined));
+    if (options.timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        timedOut = true;
+        killGroup(child);
+      }, options.timeoutMs);
+    }
+  });
+}
+
+/** `argv` of one element is a shell command line; more elements are the program and its arguments. */
+function commandLine(argv: string[]): string[] {
+  return argv.length === 1 ? ["/bin/sh", "-c", argv[0]!] : argv;
+}
+
+function openOutputFile(): { dir: string; outPath: string; fd: number } {
+  const dir = mkdtempSync(join(tmpdir(), "omni-exec-"));
+  const outPath = join(dir, "output");
+  return { dir, outPath, fd: openSync(outPath, "w+", 0o600) };
+}
+
+/** The child leads its own group (detached): killing the group takes its children too. */
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, "SIGKILL");
+  } catch {
+    child.kill("SIGKILL");
   }
 }
 

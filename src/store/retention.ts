@@ -23,6 +23,7 @@ const WORKING_TABLES = [
   ["ledger_folds", "ts"],
   ["tool_errors", "ts"],
   ["sessions", "last_active"],
+  ["agent_sessions", "last_active"],
   ["session_summaries", "ended_at"],
   ["session_events", "CAST(ts AS INTEGER)"],
 ] as const;

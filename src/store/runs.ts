@@ -1,11 +1,13 @@
-/** Per-run accounting: `distillations`, `execution_traces` and `passthrough_events`. */
+/** Per-run accounting: `distillations`, `execution_traces`, `passthrough_events`, `sessions` and `agent_sessions`. */
 import type { RunRecord } from "../core/pipeline.ts";
+import { projectHash } from "../memory/project.ts";
+import { touchAgentSession } from "./agent-sessions.ts";
 import type { Db } from "./db.ts";
 
 /** The pipeline's run record, stamped in seconds for the table. */
 export type RunRow = Omit<RunRecord, "tsMs"> & { ts: number };
 
-/** One transaction for the three rows a run writes: short, so concurrent hooks rarely wait. */
+/** One transaction for the rows a run writes: short, so concurrent hooks rarely wait. */
 export function recordRun(db: Db, row: RunRow): void {
   db.transaction(() => {
     const { lastInsertRowid: runId } = db.query(
@@ -22,6 +24,7 @@ export function recordRun(db: Db, row: RunRow): void {
         `INSERT INTO sessions (id, started_at, last_active, agent_id, project_path) VALUES (?1, ?2, ?2, ?3, ?4)
          ON CONFLICT(id) DO UPDATE SET last_active = excluded.last_active`,
       ).run(row.sessionId, row.ts, row.agentId, row.projectPath);
+      if (row.projectPath) touchAgentSession(db, { agentId: row.agentId, projectHash: projectHash(row.projectPath), sessionId: row.sessionId, ts: row.ts });
     }
     if (row.route === "passthrough") {
       db.query("INSERT INTO passthrough_events (command, bytes, ts, reason, agent_id) VALUES (?1, ?2, ?3, ?4, ?5)").run(row.command, row.inputBytes, row.ts, row.reason ?? "unrecorded", row.agentId);

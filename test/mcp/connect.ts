@@ -10,11 +10,12 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-export async function connect(env: Record<string, string>, cwd: string): Promise<Connected> {
+/** `clientName` is the `clientInfo.name` the client sends in `initialize`. */
+export async function connect(env: Record<string, string>, cwd: string, clientName = "test"): Promise<Connected> {
   const ctx = createToolContext(env, cwd);
   const server = createServer(ctx);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "test", version: "1" });
+  const client = new Client({ name: clientName, version: "1" });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   return {
     client,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ALL_TOOLS, DEFAULT_TOOLS, MCP_ONLY_TOOLS, mcpToolsLine, type ToolName } from "../../src/mcp/policy.ts";
+import { hostList } from "../../src/hosts/index.ts";
+import { ALL_TOOLS, DEFAULT_TOOLS, hostForClient, MCP_ONLY_TOOLS, mcpToolsLine, type ToolName } from "../../src/mcp/policy.ts";
 import { toolRegistry } from "../../src/mcp/tools/index.ts";
 import { putBlock, getBlock } from "../../src/store/archive.ts";
 import { openDatabase } from "../../src/store/db.ts";
@@ -64,6 +65,13 @@ describe("MCP tool registry", () => {
     expect(ALL_TOOLS.length).toBe(25);
   });
 
+  test("no MCP client name belongs to two hosts", () => {
+    const names = hostList.flatMap((host) => (host.mcpClientNames ?? []).map((name) => name.toLowerCase()));
+    expect(names.length).toBeGreaterThan(10);
+    expect(new Set(names).size).toBe(names.length);
+    for (const host of hostList) for (const name of host.mcpClientNames ?? []) expect(hostForClient(name.toUpperCase())).toBe(host);
+  });
+
   test("states the advertised set the way omni doctor prints it", () => {
     expect(mcpToolsLine({}, "claude_code")).toBe("MCP tools: 9 of 25 advertised to claude_code (OMNI_MCP_TOOLS=all restores the rest)");
     expect(mcpToolsLine({}, "cline")).toBe("MCP tools: 4 of 25 advertised to cline (OMNI_MCP_TOOLS=all restores the rest)");
@@ -100,6 +108,43 @@ describe("MCP server over the in-memory transport", () => {
       const { tools } = await connected.client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([...expected].sort());
       if (expected === ALL_TOOLS) console.log(`all tools/list: ${tools.length} tools, ${sizeOf(tools)} bytes serialized`);
+      await connected.close();
+      connected = undefined;
+      sandbox.cleanup();
+    }
+  });
+
+  test("picks the tier from the client's initialize name when the environment names no host; the environment wins", async () => {
+    for (const [env, clientName, expected, agentId] of [
+      [{}, "claude-code", DEFAULT_TOOLS, "claude_code"],
+      [{}, "cursor-vscode", DEFAULT_TOOLS, "cursor"],
+      [{}, "Cline", MCP_ONLY_TOOLS, "cline"],
+      [{}, "roo-code", MCP_ONLY_TOOLS, "roo_code"],
+      [{}, "Visual Studio Code", MCP_ONLY_TOOLS, "vscode"],
+      [{}, "Zed", MCP_ONLY_TOOLS, "zed"],
+      [{}, "a-client-nobody-knows", DEFAULT_TOOLS, "terminal"],
+      [{ OMNI_AGENT_ID: "claude_code" }, "Cline", DEFAULT_TOOLS, "claude_code"],
+      [{ CLINE_TASK_ID: "t1" }, "claude-code", MCP_ONLY_TOOLS, "cline"],
+      [{ OMNI_MCP_TOOLS: "all" }, "Cline", ALL_TOOLS, "cline"],
+    ] as const) {
+      sandbox = makeSandbox(env);
+      connected = await connect(sandbox.env, sandbox.home, clientName);
+      const { tools } = await connected.client.listTools();
+      expect({ clientName, env, tools: tools.map((tool) => tool.name).sort() }).toEqual({ clientName, env, tools: [...expected].sort() });
+      // Rows the server records name the host the client turned out to be.
+      expect({ clientName, agentId: connected.ctx.agentId }).toEqual({ clientName, agentId });
+      await connected.close();
+      connected = undefined;
+      sandbox.cleanup();
+    }
+  });
+
+  test("a tool registered for another client's tier is not callable by this client", async () => {
+    for (const [clientName, hidden] of [["Cline", "omni_run"], ["claude-code", "omni_knowledge"]] as const) {
+      sandbox = makeSandbox();
+      connected = await connect(sandbox.env, sandbox.home, clientName);
+      const result = await connected.client.callTool({ name: hidden, arguments: hidden === "omni_run" ? { command: "echo ran" } : { action: "list" } });
+      expect({ clientName, isError: result.isError, text: textOf(result) }).toEqual({ clientName, isError: true, text: `Tool ${hidden} not found` });
       await connected.close();
       connected = undefined;
       sandbox.cleanup();
@@ -146,6 +191,23 @@ describe("MCP server over the in-memory transport", () => {
     expect(Date.now() - started).toBeLessThan(4_000);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe("`sleep 5` did not finish within 1s and was stopped; raise OMNI_RUN_TIMEOUT_SECS or run it in a terminal.");
+  });
+
+  test("omni_run does not block the server: another call is answered while the command runs", async () => {
+    sandbox = makeSandbox();
+    connected = await connect(sandbox.env, sandbox.home);
+    const order: string[] = [];
+    const run = connected.client.callTool({ name: "omni_run", arguments: { command: "sleep 1; echo slept" } }).then((result) => {
+      order.push("omni_run");
+      return result;
+    });
+    // Give the server the run request first, so the next call queues behind it if the run blocks.
+    await Bun.sleep(100);
+    const recall = await connected.client.callTool({ name: "omni_recall", arguments: { query: "anything" } });
+    order.push("omni_recall");
+    expect(recall.isError ?? false).toBe(false);
+    expect(textOf(await run)).toBe("slept\n[exit 0]");
+    expect(order).toEqual(["omni_recall", "omni_run"]);
   });
 
   test("omni_run passes a failing command's output through with its exit code", async () => {

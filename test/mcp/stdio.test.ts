@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { DEFAULT_TOOLS } from "../../src/mcp/policy.ts";
+import { DEFAULT_TOOLS, MCP_ONLY_TOOLS } from "../../src/mcp/policy.ts";
 import { makeSandbox, OMNI_EXE, type Sandbox } from "../helpers/sandbox.ts";
 import { textOf } from "./connect.ts";
 
 let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
 
-async function spawnClient(env: Record<string, string>): Promise<Client> {
-  const client = new Client({ name: "stdio-test", version: "1" });
+async function spawnClient(env: Record<string, string>, clientName = "stdio-test"): Promise<Client> {
+  const client = new Client({ name: clientName, version: "1" });
   await client.connect(new StdioClientTransport({ command: OMNI_EXE, args: ["--mcp"], env, cwd: sandbox.home, stderr: "pipe" }));
   return client;
 }
@@ -28,6 +28,30 @@ describe("omni --mcp over stdio", () => {
       await client.close();
       sandbox.cleanup();
     }
+  });
+
+  test("advertises the four to a client that names itself Cline, when the environment names no host", async () => {
+    sandbox = makeSandbox();
+    const client = await spawnClient(sandbox.env, "Cline");
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...MCP_ONLY_TOOLS].sort());
+    await client.close();
+  });
+
+  test("the built server answers omni_recall while an omni_run command is still sleeping", async () => {
+    sandbox = makeSandbox();
+    const client = await spawnClient(sandbox.env);
+    const order: string[] = [];
+    const run = client.callTool({ name: "omni_run", arguments: { command: "sleep 1; echo slept" } }).then((result) => {
+      order.push("omni_run");
+      return result;
+    });
+    await Bun.sleep(100);
+    await client.callTool({ name: "omni_recall", arguments: { query: "anything" } });
+    order.push("omni_recall");
+    expect(textOf(await run)).toBe("slept\n[exit 0]");
+    expect(order).toEqual(["omni_recall", "omni_run"]);
+    await client.close();
   });
 
   test("remembers a fact in one server process and recalls it from the next", async () => {

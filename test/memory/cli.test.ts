@@ -139,6 +139,33 @@ describe("omni session", () => {
   });
 });
 
+describe("omni session --status lists the agents active in the project", () => {
+  test("each agent's post-hook runs record its latest session; other projects stay out", () => {
+    sandbox = makeSandbox();
+    const cwd = project();
+    const elsewhere = project();
+    const hook = (sessionId: string, agentId: string, dir: string) => {
+      const payload = { session_id: sessionId, cwd: dir, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "git status" }, tool_response: { stdout: "On branch main\nnothing to commit, working tree clean\n", stderr: "", interrupted: false, isImage: false } };
+      expect(runOmni(["--post-hook"], { env: { ...sandbox.env, OMNI_AGENT_ID: agentId }, cwd: dir, stdin: JSON.stringify(payload) }).exitCode).toBe(0);
+    };
+    hook("claude-1", "claude_code", cwd);
+    hook("codex-1", "codex_cli", cwd);
+    hook("claude-2", "claude_code", cwd);
+    hook("gemini-1", "gemini_cli", elsewhere);
+    const status = JSON.parse(omni(["session", "--status", "--json"], cwd).out);
+    expect(status.agents.map((agent: { agent_id: string; session_id: string }) => [agent.agent_id, agent.session_id]).sort()).toEqual([
+      ["claude_code", "claude-2"],
+      ["codex_cli", "codex-1"],
+    ]);
+    for (const agent of status.agents) expect(Math.abs(agent.last_active - Date.now() / 1000)).toBeLessThan(120);
+    const text = omni(["session", "--status"], cwd).out;
+    expect(text).toMatch(/^agents +(claude_code|codex_cli) +session (claude-2|codex-1) +last active \d{4}-\d\d-\d\dT/m);
+    expect(text).toContain("session codex-1");
+    expect(text).not.toContain("gemini");
+    expect(omni(["session", "--status"], project()).out).toMatch(/^agents +-$/m);
+  });
+});
+
 describe("omni query", () => {
   test("answers the four forms and lists them for anything else", () => {
     sandbox = makeSandbox();

@@ -14,7 +14,7 @@ export default defineCommand({
   usage: "omni session [--status|--history|--resume|--continue|--transcript|--health|--inject|--clear] [--json]",
   description: "Session state: what this session has spent, on what, and how to carry it across a restart.",
   flags: {
-    status: { type: "boolean", description: "the latest session of this project (default)" },
+    status: { type: "boolean", description: "the latest session of this project and every agent seen in it (default)" },
     history: { type: "boolean", description: "the last 10 sessions" },
     resume: { type: "boolean", description: "markdown to resume an interrupted session" },
     continue: { type: "boolean", description: "the session-start context block, uncapped per item" },
@@ -46,7 +46,7 @@ export default defineCommand({
         }
         case "history": {
           const rows = sessionHistory(db, scope);
-          print(rows, rows.map((row) => `${row.session_id}  ${new Date(row.last_active * 1000).toISOString()}  ${row.commands} commands, ${row.failures} failed, ${row.bytesIn} B → ${row.bytesOut} B`).join("\n") || "no sessions recorded for this project");
+          print(rows, rows.map((row) => `${row.session_id}  ${isoSecs(row.last_active)}  ${row.commands} commands, ${row.failures} failed, ${row.bytesIn} B → ${row.bytesOut} B`).join("\n") || "no sessions recorded for this project");
           break;
         }
         case "transcript": {
@@ -66,11 +66,18 @@ export default defineCommand({
           break;
         }
         default: {
-          const status = sessionStatus(db, scope, now, env);
-          print(status, Object.entries(status).map(([key, value]) => `${key.padEnd(20)}${Array.isArray(value) ? value.join(", ") || "-" : (value ?? "-")}`).join("\n"));
+          const { agents, ...status } = sessionStatus(db, scope, now, env);
+          const lines = Object.entries(status).map(([key, value]) => `${key.padEnd(20)}${Array.isArray(value) ? value.join(", ") || "-" : (value ?? "-")}`);
+          const width = Math.max(0, ...agents.map((agent) => agent.agent_id.length));
+          const agentLines = agents.map((agent, i) => `${(i === 0 ? "agents" : "").padEnd(20)}${agent.agent_id.padEnd(width)}  session ${agent.session_id ?? "-"}  last active ${isoSecs(agent.last_active)}`);
+          print({ ...status, agents }, [...lines, ...(agentLines.length > 0 ? agentLines : [`${"agents".padEnd(20)}-`])].join("\n"));
         }
       }
       return 0;
     });
   },
 });
+
+function isoSecs(secs: number): string {
+  return new Date(secs * 1000).toISOString();
+}

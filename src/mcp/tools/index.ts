@@ -58,9 +58,11 @@ export const toolRegistry: Record<ToolName, (server: ToolRegistrar, ctx: ToolCon
   omni_verify: registerVerifyTool,
 };
 
-export function registerTools(server: McpServer, ctx: ToolContext, names: readonly ToolName[]): void {
+/** Registers `names`; `advertised` says which of them the client is told about and may call. */
+export function registerTools(server: McpServer, ctx: ToolContext, names: readonly ToolName[], advertised: () => readonly ToolName[]): void {
   const listed: Tool[] = [];
-  const registrar = recordingRegistrar(server, listed);
+  const isAdvertised = (name: string) => (advertised() as readonly string[]).includes(name);
+  const registrar = recordingRegistrar(server, listed, isAdvertised);
   for (const name of names) toolRegistry[name](registrar, ctx);
-  serveCompactList(server, listed);
+  serveCompactList(server, listed, isAdvertised);
 }

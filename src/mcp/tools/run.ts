@@ -3,7 +3,7 @@ import { z } from "zod";
 import { distillCaptured } from "../../cli/deliver.ts";
 import { openRuntime } from "../../cli/deps.ts";
 import { decodeUtf8 } from "../../platform/io.ts";
-import { runCommand } from "../../platform/process.ts";
+import { runCommandAsync } from "../../platform/process.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded, ToolFailure } from "../result.ts";
 
@@ -21,9 +21,10 @@ export function registerRunTool(server: ToolRegistrar, ctx: ToolContext): void {
       description: "Run a shell command in the project and get its output distilled (failures kept whole, noise archived behind a handle).",
       inputSchema: z.strictObject({ command: z.string().min(1).describe("shell command, run by sh -c") }),
     },
-    guarded("omni_run", ({ command }) => {
+    // Async: the server keeps answering other calls while the command runs.
+    guarded("omni_run", async ({ command }) => {
       const timeoutSecs = runTimeoutSecs(ctx.env);
-      const result = runCommand([command], { cwd: ctx.cwd, timeoutMs: timeoutSecs * 1000 });
+      const result = await runCommandAsync([command], { cwd: ctx.cwd, timeoutMs: timeoutSecs * 1000 });
       if (result.spawnError === "timed out") throw new ToolFailure(`\`${command}\` did not finish within ${timeoutSecs}s and was stopped; raise OMNI_RUN_TIMEOUT_SECS or run it in a terminal.`);
       if (result.spawnError) throw new ToolFailure(`\`${command}\` could not be started: ${result.spawnError}.`);
       const text = decodeUtf8(result.output);
