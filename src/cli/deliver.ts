@@ -9,7 +9,7 @@ import { footer, footerJson } from "../core/markers.ts";
 import { envRequestsPassthrough } from "../core/route.ts";
 import { runPipeline, type Entry, type FooterMode, type PipelineResult } from "../core/pipeline.ts";
 import { storedGoalTerms } from "../memory/goal.ts";
-import { projectHash } from "../memory/project.ts";
+import { projectHash } from "../core/project-hash.ts";
 import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
 import { projectKey } from "../platform/project.ts";

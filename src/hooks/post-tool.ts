@@ -11,7 +11,7 @@ import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";
 import { storedGoalTerms } from "../memory/goal.ts";
 import { sessionNotices } from "../memory/pressure.ts";
-import { projectHash } from "../memory/project.ts";
+import { projectHash } from "../core/project-hash.ts";
 import { projectKey } from "../platform/project.ts";
 import type { HookContext, HookReply } from "./context.ts";
 

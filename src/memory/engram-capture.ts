@@ -10,7 +10,7 @@ import { insertEngram } from "../store/engrams.ts";
 import { resolvePatterns } from "../store/patterns.ts";
 import { insertEvent } from "../store/session-events.ts";
 import { openToolErrors, resolveToolErrors } from "../store/tool-errors.ts";
-import { projectHash } from "./project.ts";
+import { projectHash } from "../core/project-hash.ts";
 import { recordToolError, toolFamily } from "./tool-errors.ts";
 
 const MAX_DETAIL_LINES = 3;

@@ -10,7 +10,8 @@ import { hotFiles, listSessions, sessionTotals, type SessionRow, type Totals } f
 import { listKnowledge } from "../store/knowledge.ts";
 import { recentEvents } from "../store/session-events.ts";
 import { getGoal } from "./goal.ts";
-import { GLOBAL_SCOPE, type ProjectScope } from "./project.ts";
+import { GLOBAL_SCOPE } from "../core/project-hash.ts";
+import type { ProjectScope } from "./project.ts";
 
 const HOT_FILE_WINDOW_SECS = 7 * 86_400;
 

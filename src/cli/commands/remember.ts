@@ -1,5 +1,5 @@
 import { CATEGORIES, MAX_FACT_CHARS, parseTags, rememberFact, type Category } from "../../memory/remember.ts";
-import { GLOBAL_SCOPE } from "../../memory/project.ts";
+import { GLOBAL_SCOPE } from "../../core/project-hash.ts";
 import { writeOut } from "../../platform/io.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
