@@ -8,7 +8,7 @@ import { routeCommand, soleOutputProgram } from "./route.ts";
 import { parseChain, splitAssignments } from "./shell-words.ts";
 
 /** Commands worth wrapping. A prefix, so `env cargo test` or `true && make` stay raw on purpose. */
-export const REWRITE_PREFIXES = ["git ", "cargo ", "npm ", "pytest ", "kubectl ", "docker ", "terraform ", "make ", "node ", "python ", "go ", "bash ", "sh "] as const;
+const REWRITE_PREFIXES = ["git ", "cargo ", "npm ", "pytest ", "kubectl ", "docker ", "terraform ", "make ", "node ", "python ", "go ", "bash ", "sh "] as const;
 
 /** Command starts (program and first words of a segment) that change files: the hot-file guard warns before these. */
 const MUTATING = ["rm", "mv", "cp", "truncate", "git checkout", "git reset", "git add", "git restore", "git clean", "cargo build", "cargo install", "cargo clean", "npm install", "npm ci", "sed -i"];

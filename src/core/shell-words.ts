@@ -84,10 +84,6 @@ export function parseChain(command: string): ShellSegment[] {
 }
 
 /** Words of a simple command, quotes removed; empty when the text is empty. */
-export function shellWords(command: string): string[] {
-  return parseChain(command).flatMap((segment) => segment.words);
-}
-
 export function basename(word: string): string {
   const cut = word.slice(word.lastIndexOf("/") + 1);
   return cut.endsWith(".exe") ? cut.slice(0, -4) : cut;
@@ -95,7 +91,7 @@ export function basename(word: string): string {
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
-export function isAssignment(word: string): boolean {
+function isAssignment(word: string): boolean {
   return ASSIGNMENT.test(word);
 }
 

@@ -38,18 +38,18 @@ function respond(body: string, status: number, type = "text/plain; charset=utf-8
 }
 
 /** Host header without its port: `127.0.0.1:7717` → `127.0.0.1`, `[::1]:7717` → `[::1]`. */
-export function isLoopbackHost(host: string | null): boolean {
+function isLoopbackHost(host: string | null): boolean {
   if (!host) return false;
   const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0]!;
   return LOOPBACK_HOSTS.has(name.toLowerCase());
 }
 
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
   return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
 }
 
-export function handleRequest(request: Request, peerAddress: string | undefined, source: DashboardSource): Response {
+function handleRequest(request: Request, peerAddress: string | undefined, source: DashboardSource): Response {
   if (!isLoopbackAddress(peerAddress) || !isLoopbackHost(request.headers.get("host"))) return respond("refused: the dashboard answers loopback only\n", 403);
   if (request.method !== "GET") return respond("method not allowed: the dashboard is read-only\n", 405, undefined, { allow: "GET" });
   const path = new URL(request.url).pathname;

@@ -33,7 +33,7 @@ const SPELLINGS: Record<string, CanonicalEvent> = {
   filechanged: "FileChanged",
 };
 
-export function canonicalEvent(name: string | null, fallback: CanonicalEvent): CanonicalEvent {
+function canonicalEvent(name: string | null, fallback: CanonicalEvent): CanonicalEvent {
   if (!name) return fallback;
   if (name === "stop") return "SessionEnd";
   if (name === "Stop") return "Stop";

@@ -80,7 +80,7 @@ const ANY_HANDLE = /omni retrieve ([0-9a-f]{16})/g;
 /** The guard's notice (markers.ts redactionHeader) that it masked secrets; it stands for no input line. */
 const REDACTION_NOTICE = /^\[OMNI: \d+ sensitive value\(s\) redacted\]$/;
 
-export function parseFoldMarker(line: string): FoldClaim | null {
+function parseFoldMarker(line: string): FoldClaim | null {
   const m = FOLD_MARKER.exec(stripTerminator(line));
   if (!m) return null;
   if (m[2]) return { origin: "session", whole: m[1] !== undefined, lines: Number(m[2]), handle: m[5]! };

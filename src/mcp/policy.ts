@@ -42,7 +42,7 @@ export const DEFAULT_TOOLS: readonly ToolName[] = ["omni_retrieve", "omni_explai
 export const MCP_ONLY_TOOLS: readonly ToolName[] = ["omni_remember", "omni_recall", "omni_retrieve", "omni_knowledge"];
 
 /** The tier comes from the one host registry; unknown hosts are treated as Full (the default nine). */
-export function tierForAgent(agentId: string): Tier {
+function tierForAgent(agentId: string): Tier {
   return hostList.find((host) => host.agentId === agentId || host.id === agentId)?.tier ?? "Full";
 }
 

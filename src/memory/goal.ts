@@ -5,12 +5,12 @@
 import type { Db } from "../store/db.ts";
 import { deleteKnowledge, getKnowledge, upsertKnowledge } from "../store/knowledge.ts";
 
-export const GOAL_KEY = "__omni_goal__";
+const GOAL_KEY = "__omni_goal__";
 /** "hi" is not a goal: a goal has to name something the scorer can match. */
-export const MIN_GOAL_CHARS = 10;
-export const MAX_GOAL_CHARS = 500;
+const MIN_GOAL_CHARS = 10;
+const MAX_GOAL_CHARS = 500;
 /** The goal honours its own ttl rather than the 30-day working tier. */
-export const GOAL_TTL_DAYS = 90;
+const GOAL_TTL_DAYS = 90;
 
 const STOP_WORDS = new Set(["the", "and", "for", "with", "from", "into", "off", "that", "this", "make", "all", "our", "out"]);
 

@@ -4,7 +4,7 @@
  */
 import type { Env } from "../platform/paths.ts";
 
-export const MAX_LOOP_GOAL_CHARS = 500;
+const MAX_LOOP_GOAL_CHARS = 500;
 export const MAX_LOOP_BUDGET_TOKENS = 10_000_000;
 
 export interface LoopSettings {

@@ -9,11 +9,11 @@ import type { Db } from "../store/db.ts";
 import { getSession, saveSessionState, sessionTotals } from "../store/history.ts";
 import { readLoopSettings, type LoopSettings } from "./loop.ts";
 
-export const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
-export const DEFAULT_PRESSURE_WARN = 0.65;
-export const DEFAULT_PRESSURE_CRITICAL = 0.82;
-export const PRESSURE_WARNING_COOLDOWN_CALLS = 5;
-export const LOOP_BUDGET_WARN_SHARE = 0.8;
+const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
+const DEFAULT_PRESSURE_WARN = 0.65;
+const DEFAULT_PRESSURE_CRITICAL = 0.82;
+const PRESSURE_WARNING_COOLDOWN_CALLS = 5;
+const LOOP_BUDGET_WARN_SHARE = 0.8;
 /** The shipped mixed-content estimate; tokens are only ever an estimate here. */
 const BYTES_PER_TOKEN = 3.6;
 

@@ -8,7 +8,7 @@ import { searchEngrams } from "../store/engrams.ts";
 import type { ProjectScope } from "./project.ts";
 import { toolFamily } from "./tool-errors.ts";
 
-export const QUERY_FORMS = ["errors in last N commands", "warnings from TOOL", "context for PATH", "timeline today"] as const;
+const QUERY_FORMS = ["errors in last N commands", "warnings from TOOL", "context for PATH", "timeline today"] as const;
 const MAX_COMMANDS = 1_000;
 const MAX_LINES = 20;
 const TRACE_SCAN = 200;

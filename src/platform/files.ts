@@ -22,7 +22,7 @@ export function fileExists(path: string): boolean {
 }
 
 /** Files a project pins for every session; their names are injected at session start, not their contents. */
-export const PINNED_FILES = ["AGENTS.md", "CLAUDE.md", ".cursorrules", ".omni/CONTEXT.md"];
+const PINNED_FILES = ["AGENTS.md", "CLAUDE.md", ".cursorrules", ".omni/CONTEXT.md"];
 
 export function pinnedFilesIn(dir: string | null): string[] {
   return dir ? PINNED_FILES.filter((name) => existsSync(join(dir, name))) : [];
@@ -74,15 +74,6 @@ export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-export function isWritable(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
   } catch {
     return false;
   }

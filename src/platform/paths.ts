@@ -12,7 +12,7 @@ export function omniHome(env: Env = process.env): string {
   return env.OMNI_HOME || join(homeDir(env), ".omni");
 }
 
-export function dataHome(env: Env = process.env): string {
+function dataHome(env: Env = process.env): string {
   return env.OMNI_DATA_HOME || omniHome(env);
 }
 

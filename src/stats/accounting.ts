@@ -37,7 +37,7 @@ export function baselineBytes(row: RunRow): number {
  * What the model really read. A replaced output is what omni delivered; a passthrough leaves
  * the host its own bytes, and the host then applies its own cap as it would without omni.
  */
-export function modelReadBytes(row: RunRow): number {
+function modelReadBytes(row: RunRow): number {
   return wasShortened(row) ? deliveredBytes(row) : Math.min(deliveredBytes(row), baselineBytes(row));
 }
 

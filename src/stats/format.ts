@@ -1,9 +1,9 @@
 /** Shared text helpers for the reports: byte figures, percentages, fixed-width columns. */
 export { formatBytes } from "../core/markers.ts";
 
-export const REPORT_WIDTH_CHARS = 76;
+const REPORT_WIDTH_CHARS = 76;
 export const KEY_WIDTH_CHARS = 18;
-export const BAR_WIDTH_CHARS = 12;
+const BAR_WIDTH_CHARS = 12;
 
 export function formatPercent(percent: number): string {
   return `${percent.toFixed(1)}%`;

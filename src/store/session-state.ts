@@ -11,7 +11,7 @@ export interface SessionState {
   [other: string]: unknown;
 }
 
-export function readSessionState(db: Db, sessionId: string): SessionState {
+function readSessionState(db: Db, sessionId: string): SessionState {
   const row = db.query("SELECT state_json FROM sessions WHERE id = ?1").get(sessionId) as { state_json: string } | null;
   return parseState(row?.state_json);
 }

@@ -7,9 +7,9 @@ import { runCommandAsync } from "../../platform/process.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded, ToolFailure } from "../result.ts";
 
-export const DEFAULT_RUN_TIMEOUT_SECS = 60;
+const DEFAULT_RUN_TIMEOUT_SECS = 60;
 
-export function runTimeoutSecs(env: Record<string, string | undefined>): number {
+function runTimeoutSecs(env: Record<string, string | undefined>): number {
   const parsed = Number(env.OMNI_RUN_TIMEOUT_SECS);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_RUN_TIMEOUT_SECS;
 }
