@@ -51,6 +51,8 @@ export interface HostAdapter {
   note?: string;
   /** Everything init writes for this host; install, uninstall, status and doctor all read it. */
   configEntries(context: InstallContext): ConfigEntry[];
+  /** What doctor checks beyond the entries (Codex hook trust): one line per problem, each naming its fix. */
+  doctorProblems?(context: InstallContext): string[];
   normalizePostTool?(payload: Record<string, unknown>): ToolCall | null;
   /**
    * The reply that replaces the tool's output with `delivered`, in the exact shape the host validates.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { parseDocument } from "yaml";
 import { z } from "zod";
 import { OMNI_EXE, makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
@@ -24,6 +25,7 @@ const doctorSchema = z
           installed: z.boolean(),
           hooks: partState,
           mcp: partState,
+          settings: partState,
           files: z.array(z.string()),
           problems: z.array(z.string()),
           note: z.string().nullable(),
@@ -108,5 +110,44 @@ describe("omni doctor", () => {
     const { stdout } = doctor();
     expect(stdout).toMatch(/Cline\s+MCP-only\s+hooks: n\/a\s+mcp: ok/);
     expect(stdout).toContain("MCP tools: all 25 advertised to claude_code (OMNI_MCP_TOOLS=all)");
+  });
+
+  test("checks Hermes' three conditions one by one: the plugin enabled, the MCP server, compression on", () => {
+    sandbox = makeSandbox();
+    init("--hermes");
+    const hermes = () => {
+      const result = doctor("--json");
+      const report = doctorSchema.parse(JSON.parse(result.stdout));
+      return { exitCode: result.exitCode, host: report.hosts.find((host) => host.id === "hermes")! };
+    };
+    expect(hermes()).toMatchObject({ exitCode: 0, host: { installed: true, hooks: "ok", mcp: "ok", settings: "ok", problems: [] } });
+
+    const config = join(sandbox.home, ".hermes", "config.yaml");
+    const edit = (path: string[], value: unknown) => {
+      const doc = parseDocument(readFileSync(config, "utf8"));
+      if (value === undefined) doc.deleteIn(path);
+      else doc.setIn(path, value);
+      writeFileSync(config, doc.toString());
+    };
+    edit(["compression", "enabled"], false);
+    const off = hermes();
+    expect(off.exitCode).toBe(1);
+    expect(off.host.settings).toBe("stale");
+    expect(off.host.problems).toEqual([`compression.enabled in ${config} is false, and omni needs it true; init never overrides your own setting, so change it there yourself`]);
+    // init keeps the user's false: the problem stays until they change it.
+    init("--hermes");
+    expect(hermes().host.settings).toBe("stale");
+
+    edit(["compression", "enabled"], true);
+    edit(["plugins", "enabled"], []);
+    const disabled = hermes();
+    expect(disabled.host.hooks).toBe("missing");
+    expect(disabled.host.problems.join("\n")).toContain(`plugins.enabled (omni-signal-engine) in ${config}`);
+
+    edit(["plugins", "enabled"], ["omni-signal-engine"]);
+    edit(["mcp_servers", "omni"], undefined);
+    const noServer = hermes();
+    expect([noServer.host.hooks, noServer.host.mcp]).toEqual(["ok", "missing"]);
+    expect(noServer.host.problems.join("\n")).toContain(`mcp_servers.omni in ${config}`);
   });
 });

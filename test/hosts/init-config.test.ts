@@ -34,7 +34,7 @@ function stdioServer(server: Parsed, agentId: string): void {
 interface HostCase {
   flag: string;
   /** Files init writes, relative to HOME, each with the user's original content (null: absent). */
-  files: Record<string, { format: "json" | "jsonc" | "toml" | "yaml" | "ts"; original: string | null }>;
+  files: Record<string, { format: "json" | "jsonc" | "toml" | "yaml" | "ts" | "py"; original: string | null }>;
   check(parsed: Record<string, Parsed | string>): void;
 }
 
@@ -173,12 +173,22 @@ const CASES: HostCase[] = [
   },
   {
     flag: "hermes",
-    files: { ".hermes/config.yaml": { format: "yaml", original: `# ~/.hermes/config.yaml\nmodel:\n  provider: openrouter # the default\n  name: "x/y"\n\nmcp_servers:\n  fs:\n    command: npx\n    args: [-y, fs-mcp]\n\ncompression:\n  enabled: true\n  threshold: 0.50\n` } },
+    files: {
+      ".hermes/config.yaml": { format: "yaml", original: `# ~/.hermes/config.yaml\nmodel:\n  provider: openrouter # the default\n  name: "x/y"\n\nplugins:\n  enabled: [disk-cleanup]\n\nmcp_servers:\n  fs:\n    command: npx\n    args: [-y, fs-mcp]\n\ncompression:\n  threshold: 0.50\n` },
+      ".hermes/plugins/omni-signal-engine/plugin.yaml": { format: "yaml", original: null },
+      ".hermes/plugins/omni-signal-engine/__init__.py": { format: "py", original: null },
+    },
     check(parsed) {
       const config = parsed[".hermes/config.yaml"] as Parsed;
       expect(config.model.provider).toBe("openrouter");
       expect(config.mcp_servers.fs.args).toEqual(["-y", "fs-mcp"]);
       stdioServer(config.mcp_servers.omni, "hermes");
+      expect(config.plugins.enabled).toEqual(["disk-cleanup", "omni-signal-engine"]);
+      expect(config.compression).toEqual({ threshold: 0.5, enabled: true });
+      expect((parsed[".hermes/plugins/omni-signal-engine/plugin.yaml"] as Parsed).name).toBe("omni-signal-engine");
+      const plugin = parsed[".hermes/plugins/omni-signal-engine/__init__.py"] as string;
+      expect(plugin).toContain(`OMNI = ${JSON.stringify(OMNI_EXE)}`);
+      expect(plugin).toContain('ctx.register_hook("transform_terminal_output"');
     },
   },
   {
@@ -359,5 +369,49 @@ describe("omni init --status", () => {
     expect(status).toContain(`mcp  absent  [mcp_servers.omni] in ${join(sandbox.home, ".codex/config.toml")}`);
     expect(readFileSync(join(sandbox.home, ".codex/hooks.json"), "utf8")).toBe(hooks);
     expect(existsSync(join(sandbox.home, ".codex/config.toml"))).toBe(false);
+  });
+});
+
+describe("omni init --hermes and the user's own settings", () => {
+  const config = () => join(sandbox.home, ".hermes/config.yaml");
+  const seedConfig = (text: string) => {
+    mkdirSync(dirname(config()), { recursive: true });
+    writeFileSync(config(), text);
+  };
+
+  test("never overrides an explicit compression.enabled: false, and uninstall restores every byte", () => {
+    sandbox = makeSandbox();
+    const original = `compression:\n  enabled: false # I compact by hand\n`;
+    seedConfig(original);
+    omni(["init", "--hermes"]);
+    const parsed = parseYaml(readFileSync(config(), "utf8"));
+    expect(parsed.compression.enabled).toBe(false);
+    expect(parsed.plugins.enabled).toEqual(["omni-signal-engine"]);
+    omni(["init", "--hermes", "--uninstall"]);
+    expect(readFileSync(config(), "utf8")).toBe(original);
+  });
+
+  test("uninstall leaves what the user had before init: their plugin entry and their compression setting", () => {
+    sandbox = makeSandbox();
+    const original = `plugins:\n  enabled:\n    - omni-signal-engine\ncompression:\n  enabled: true\n`;
+    seedConfig(original);
+    omni(["init", "--hermes"]);
+    const parsed = parseYaml(readFileSync(config(), "utf8"));
+    expect(parsed.plugins.enabled).toEqual(["omni-signal-engine"]);
+    stdioServer(parsed.mcp_servers.omni, "hermes");
+    omni(["init", "--hermes", "--uninstall"]);
+    expect(readFileSync(config(), "utf8")).toBe(original);
+  });
+
+  test("HERMES_HOME moves the plugin and the config, and uninstall leaves no empty plugin folder", () => {
+    sandbox = makeSandbox();
+    const home = join(sandbox.home, "elsewhere");
+    const run = (args: string[]) => expect(runOmni(args, { env: { ...sandbox.env, HERMES_HOME: home }, cwd: sandbox.home }).exitCode).toBe(0);
+    run(["init", "--hermes"]);
+    expect(existsSync(join(home, "plugins/omni-signal-engine/__init__.py"))).toBe(true);
+    expect(parseYaml(readFileSync(join(home, "config.yaml"), "utf8")).compression.enabled).toBe(true);
+    expect(existsSync(join(sandbox.home, ".hermes"))).toBe(false);
+    run(["init", "--hermes", "--uninstall"]);
+    expect(existsSync(home)).toBe(false);
   });
 });

@@ -30,7 +30,7 @@ function renderText(report: DoctorReport, detail: boolean): string {
   ];
   for (const host of report.hosts) {
     if (!host.installed && !detail) continue;
-    lines.push(`    [${mark(host.problems.length === 0)}] ${host.label.padEnd(18)} ${host.tier.padEnd(13)} hooks: ${host.hooks.padEnd(13)} mcp: ${host.mcp}`);
+    lines.push(`    [${mark(host.problems.length === 0)}] ${host.label.padEnd(18)} ${host.tier.padEnd(13)} hooks: ${host.hooks.padEnd(13)} mcp: ${host.mcp}${host.settings === "n/a" ? "" : `  settings: ${host.settings}`}`);
     if (detail) for (const file of host.files) lines.push(`           ${file}`);
     if (host.note) lines.push(`           note: ${host.note}`);
   }
