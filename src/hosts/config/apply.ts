@@ -181,6 +181,8 @@ function uninstallOne(text: string, entry: ConfigEntry, record: FileRecord): str
   const added = (path: JsonPath) => (record.added ?? []).some((known) => sameValue(known, path));
   switch (entry.format) {
     case "file":
+      // Ours even after an edit: it still carries omni's marker (an older version's content, say).
+      if (entry.marker !== undefined) return text === entry.content || text.split("\n", 8).includes(entry.marker) ? "" : text;
       return text === entry.content || text.startsWith(entry.content.split("\n")[0]!) ? "" : text;
     case "toml":
       return removeTomlBlock(text);

@@ -67,6 +67,8 @@ export interface TomlTableEntry extends EntryBase {
 export interface OwnedFileEntry extends EntryBase {
   format: "file";
   content: string;
+  /** The line that marks the file as omni's, when it cannot be the first (frontmatter must be). */
+  marker?: string;
 }
 
 export type ConfigEntry = JsonMemberEntry | JsonElementEntry | YamlMemberEntry | YamlItemEntry | YamlDefaultEntry | TomlTableEntry | OwnedFileEntry;
