@@ -47,11 +47,29 @@ function init(flag: string): void {
   expect(runOmni(["init", flag], { env: sandbox.env, cwd: sandbox.home }).exitCode).toBe(0);
 }
 
+/**
+ * What approving omni's hooks under Codex's /hooks leaves in config.toml, in the shape Codex
+ * 0.171.0 reads (measured with `codex app-server` hooks/list: a table per hook, keyed by
+ * hooks.json path, event, group and handler; the hash is Codex's digest of the definition).
+ */
+function codexTrustRecord(home: string, extra = ""): string {
+  const hooks = join(home, ".codex", "hooks.json");
+  return ["pre_tool_use", "session_start"]
+    .map((event, index) => `\n[hooks.state."${hooks}:${event}:0:0"]\ntrusted_hash = "sha256:${String(index + 1).repeat(64)}"\n${extra}`)
+    .join("");
+}
+
+function trustCodexHooks(extra = ""): void {
+  const config = join(sandbox.home, ".codex", "config.toml");
+  writeFileSync(config, readFileSync(config, "utf8") + codexTrustRecord(sandbox.home, extra));
+}
+
 describe("omni doctor", () => {
   test("--json prints only a JSON document that matches the schema, with every host and its tier", () => {
     sandbox = makeSandbox();
     init("--claude");
     init("--codex");
+    trustCodexHooks();
     const { exitCode, stdout } = doctor("--json");
     const report = doctorSchema.parse(JSON.parse(stdout));
     expect(report.hosts.map((host) => host.id)).toEqual(["claude", "cursor", "codex", "gemini", "cline", "roo", "copilot", "opencode", "zed", "openclaw", "antigravity", "hermes", "vscode", "pi"]);
@@ -149,5 +167,28 @@ describe("omni doctor", () => {
     const noServer = hermes();
     expect([noServer.host.hooks, noServer.host.mcp]).toEqual(["ok", "missing"]);
     expect(noServer.host.problems.join("\n")).toContain(`mcp_servers.omni in ${config}`);
+  });
+
+  test("fails for Codex until its hooks carry a trust record, and again when one is switched off", () => {
+    sandbox = makeSandbox();
+    init("--codex");
+    const codex = () => {
+      const result = doctor("--json");
+      return { exitCode: result.exitCode, problems: doctorSchema.parse(JSON.parse(result.stdout)).hosts.find((host) => host.id === "codex")!.problems };
+    };
+    const config = join(sandbox.home, ".codex", "config.toml");
+    const untrusted = codex();
+    expect(untrusted.exitCode).toBe(1);
+    expect(untrusted.problems).toEqual([`Codex has no trust record for omni's PreToolUse, SessionStart hook(s) in ${config}, so it skips them: start codex once and approve them under “Hooks need review” (/hooks)`]);
+    expect(doctor().stdout).toContain("approve them under “Hooks need review” (/hooks)");
+
+    trustCodexHooks();
+    expect(codex()).toEqual({ exitCode: 0, problems: [] });
+    // init again changes nothing Codex trusts: the records stay and so does the pass.
+    init("--codex");
+    expect(codex().exitCode).toBe(0);
+
+    writeFileSync(config, readFileSync(config, "utf8").replace(/\ntrusted_hash = "sha256:2+"\n/, (line) => `${line}enabled = false\n`));
+    expect(codex().problems).toEqual(["omni's SessionStart hook(s) are switched off in Codex: enable them again under /hooks"]);
   });
 });
