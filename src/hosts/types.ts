@@ -31,7 +31,7 @@ export interface InstallContext {
   exe: string;
   home: string;
   cwd: string;
-  /** `--all`: also write the workspace file in `cwd` (`.vscode/mcp.json`), the only one there. */
+  /** `--all`: also write VS Code's workspace file in `cwd` (`.vscode/mcp.json`). Cursor's project rule goes there always. */
   workspace: boolean;
   platform: NodeJS.Platform;
   env: Env;
