@@ -154,8 +154,9 @@ export function applyFixes(env: Env): string[] {
   for (const host of hostList) {
     const report = hostReport(host.id, env);
     if (!report.installed || report.problems.length === 0) continue;
-    installEntries(host.configEntries(context), { omniHome: home, nowMs: systemClock.now() });
-    fixed.push(`rewrote ${host.label} configuration to point at ${context.exe}`);
+    // A problem init cannot mend (a user's own setting, Codex trust) leaves the files as they were: say nothing.
+    const changes = installEntries(host.configEntries(context), { omniHome: home, nowMs: systemClock.now() });
+    if (changes.some((change) => change.action !== "unchanged")) fixed.push(`rewrote ${host.label} configuration to point at ${context.exe}`);
   }
   return fixed;
 }

@@ -152,9 +152,12 @@ describe("omni doctor", () => {
     expect(off.exitCode).toBe(1);
     expect(off.host.settings).toBe("stale");
     expect(off.host.problems).toEqual([`compression.enabled in ${config} is false, and omni needs it true; init never overrides your own setting, so change it there yourself`]);
-    // init keeps the user's false: the problem stays until they change it.
+    // init keeps the user's false: the problem stays until they change it, and --fix claims no repair.
     init("--hermes");
     expect(hermes().host.settings).toBe("stale");
+    const fix = JSON.parse(doctor("--fix", "--json").stdout);
+    expect(fix.fixed.filter((line: string) => line.includes("Hermes"))).toEqual([]);
+    expect(parseDocument(readFileSync(config, "utf8")).getIn(["compression", "enabled"])).toBe(false);
 
     edit(["compression", "enabled"], true);
     edit(["plugins", "enabled"], []);
