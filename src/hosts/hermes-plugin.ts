@@ -64,7 +64,8 @@ def distil_terminal_output(command="", output=None, returncode=None, exit_code=N
     env = dict(os.environ)
     env.setdefault("OMNI_AGENT_ID", "hermes")
     try:
-        child = subprocess.run([OMNI, "--post-hook"], input=json.dumps(payload), capture_output=True, text=True, timeout=TIMEOUT_SECONDS, env=env)
+        # UTF-8 both ways whatever the locale: omni's reply carries the output's own characters.
+        child = subprocess.run([OMNI, "--post-hook"], input=json.dumps(payload), capture_output=True, encoding="utf-8", timeout=TIMEOUT_SECONDS, env=env)
         if child.returncode != 0 or not child.stdout.strip():
             return None
         reply = json.loads(child.stdout)
