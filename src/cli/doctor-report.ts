@@ -3,7 +3,8 @@
  * stdout), and the repairs `--fix` can make. Hosts come from the registry.
  */
 import { dirname } from "node:path";
-import { inspectEntry, installEntries } from "../hosts/config/apply.ts";
+import { inspectEntry, installEntries, type EntryStatus } from "../hosts/config/apply.ts";
+import { entryLocation, isSharedEntry, type Part } from "../hosts/config/entry.ts";
 import { hostFromEnv, hostList } from "../hosts/index.ts";
 import type { Tier } from "../hosts/types.ts";
 import { systemClock } from "../platform/clock.ts";
@@ -25,6 +26,8 @@ export interface HostReport {
   installed: boolean;
   hooks: PartState | "n/a";
   mcp: PartState | "n/a";
+  /** Host settings omni needs on (Hermes' compression), never overriding the user's own. */
+  settings: PartState | "n/a";
   files: string[];
   problems: string[];
   note: string | null;
@@ -74,11 +77,14 @@ export function buildReport(env: Env, fixed: string[] = []): DoctorReport {
 
 function hostReport(id: string, env: Env): HostReport {
   const host = hostList.find((candidate) => candidate.id === id)!;
-  const statuses = host.configEntries(installContext(env, false)).map(inspectEntry);
-  const installed = statuses.some((status) => status.state !== "absent");
+  const context = installContext(env, false);
+  const statuses = host.configEntries(context).map(inspectEntry);
+  // A value the user may hold without omni (a list item, a setting) does not make omni installed.
+  const installed = statuses.some((status) => status.state !== "absent" && !isSharedEntry(status.entry) && !status.entry.project);
   const problems: string[] = [];
-  const partState = (part: "hook" | "mcp"): PartState | "n/a" => {
-    const mine = statuses.filter((status) => status.entry.part === part);
+  const partState = (part: Part): PartState | "n/a" => {
+    // The current directory's project file is checked when it is there, not required everywhere.
+    const mine = statuses.filter((status) => status.entry.part === part && !(status.entry.project && status.state === "absent"));
     if (mine.length === 0) return "n/a";
     if (!installed) return "not installed";
     const missingPrograms = mine.flatMap((status) => status.programs.filter((program) => !isExecutable(program)));
@@ -88,18 +94,29 @@ function hostReport(id: string, env: Env): HostReport {
     }
     const absent = mine.filter((status) => status.state === "absent");
     if (absent.length > 0) {
-      problems.push(`${part} missing in ${[...new Set(absent.map((status) => status.entry.file))].join(", ")} (run omni init --${host.flags[0]})`);
+      problems.push(`${part} missing: ${absent.map(where).join(", ")} (run omni init --${host.flags[0]})`);
       return "missing";
     }
-    if (mine.some((status) => status.state === "stale")) {
-      problems.push(`${part} differs from what this omni writes (run omni init --${host.flags[0]})`);
-      return "stale";
-    }
-    return "ok";
+    const stale = mine.filter((status) => status.state === "stale");
+    // A setting that differs is the user's own choice: init leaves it, so only they can change it.
+    const own = stale.filter((status) => status.entry.format === "yaml-default");
+    for (const status of own) problems.push(`${where(status)} is ${JSON.stringify(status.value)}, and omni needs it ${JSON.stringify(expectedValue(status))}; init never overrides your own setting, so change it there yourself`);
+    if (stale.length > own.length) problems.push(`${part} differs from what this omni writes (run omni init --${host.flags[0]})`);
+    return stale.length > 0 ? "stale" : "ok";
   };
   const hooks = partState("hook");
   const mcp = partState("mcp");
-  return { id: host.id, label: host.label, tier: host.tier, installed, hooks, mcp, files: [...new Set(statuses.map((status) => status.entry.file))], problems, note: installed ? (host.note ?? null) : null };
+  const settings = partState("setting");
+  if (installed) problems.push(...(host.doctorProblems?.(context) ?? []));
+  return { id: host.id, label: host.label, tier: host.tier, installed, hooks, mcp, settings, files: [...new Set(statuses.map((status) => status.entry.file))], problems, note: installed ? (host.note ?? null) : null };
+}
+
+function where(status: EntryStatus): string {
+  return `${entryLocation(status.entry)} in ${status.entry.file}`;
+}
+
+function expectedValue(status: EntryStatus): unknown {
+  return "value" in status.entry ? status.entry.value : undefined;
 }
 
 /** Repair what can be repaired; returns what was done, one line each. */
@@ -137,8 +154,9 @@ export function applyFixes(env: Env): string[] {
   for (const host of hostList) {
     const report = hostReport(host.id, env);
     if (!report.installed || report.problems.length === 0) continue;
-    installEntries(host.configEntries(context), { omniHome: home, nowMs: systemClock.now() });
-    fixed.push(`rewrote ${host.label} configuration to point at ${context.exe}`);
+    // A problem init cannot mend (a user's own setting, Codex trust) leaves the files as they were: say nothing.
+    const changes = installEntries(host.configEntries(context), { omniHome: home, nowMs: systemClock.now() });
+    if (changes.some((change) => change.action !== "unchanged")) fixed.push(`rewrote ${host.label} configuration to point at ${context.exe}`);
   }
   return fixed;
 }

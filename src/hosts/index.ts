@@ -58,6 +58,7 @@ export function detectAgentId(env: Env): string {
 /** Which adapter reads a post-tool payload. Claude Code's shape is the default, as hosts copy it. */
 export function hostForPayload(payload: Record<string, unknown>): ToolHost {
   if (typeof payload.toolName === "string" && isRecord(payload.toolResponse)) return hosts.pi;
+  if (payload.hermes_hook === "transform_terminal_output") return hosts.hermes;
   return hosts.claude;
 }
 

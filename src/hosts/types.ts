@@ -31,7 +31,7 @@ export interface InstallContext {
   exe: string;
   home: string;
   cwd: string;
-  /** `--all`: also write the workspace file in `cwd` (`.vscode/mcp.json`), the only one there. */
+  /** `--all`: also write VS Code's workspace file in `cwd` (`.vscode/mcp.json`). Cursor's project rule goes there always. */
   workspace: boolean;
   platform: NodeJS.Platform;
   env: Env;
@@ -53,6 +53,8 @@ export interface HostAdapter {
   note?: string;
   /** Everything init writes for this host; install, uninstall, status and doctor all read it. */
   configEntries(context: InstallContext): ConfigEntry[];
+  /** What doctor checks beyond the entries (Codex hook trust): one line per problem, each naming its fix. */
+  doctorProblems?(context: InstallContext): string[];
   normalizePostTool?(payload: Record<string, unknown>): ToolCall | null;
   /**
    * The reply that replaces the tool's output with `delivered`, in the exact shape the host validates.

@@ -3,7 +3,7 @@
  * write atomically with a mode, copy a backup. The only place outside the store that touches fs
  * for these.
  */
-import { accessSync, chmodSync, realpathSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, realpathSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 
 /** The file's text, or null when it is absent, unreadable, not a regular file or larger than `maxBytes`. */
@@ -39,6 +39,22 @@ export function writeTextFileAtomic(path: string, text: string, mode?: number): 
 
 export function removeFile(path: string): void {
   rmSync(path, { force: true });
+}
+
+/** The directories above `path` that do not exist yet, deepest first (what writing it creates). */
+export function missingParents(path: string): string[] {
+  const missing: string[] = [];
+  for (let dir = dirname(path); !existsSync(dir) && dirname(dir) !== dir; dir = dirname(dir)) missing.push(dir);
+  return missing;
+}
+
+/** Remove a directory only when it is empty; anything put there since stays, and so does it. */
+export function removeEmptyDir(path: string): void {
+  try {
+    if (readdirSync(path).length === 0) rmdirSync(path);
+  } catch {
+    // absent or unreadable: nothing of ours to take back
+  }
 }
 
 /** Rename a file if it exists; true when it was there to move. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { parseDocument } from "yaml";
 import { z } from "zod";
 import { OMNI_EXE, makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
@@ -24,6 +25,7 @@ const doctorSchema = z
           installed: z.boolean(),
           hooks: partState,
           mcp: partState,
+          settings: partState,
           files: z.array(z.string()),
           problems: z.array(z.string()),
           note: z.string().nullable(),
@@ -45,11 +47,29 @@ function init(flag: string): void {
   expect(runOmni(["init", flag], { env: sandbox.env, cwd: sandbox.home }).exitCode).toBe(0);
 }
 
+/**
+ * What approving omni's hooks under Codex's /hooks leaves in config.toml, in the shape Codex
+ * 0.171.0 reads (measured with `codex app-server` hooks/list: a table per hook, keyed by
+ * hooks.json path, event, group and handler; the hash is Codex's digest of the definition).
+ */
+function codexTrustRecord(home: string, extra = ""): string {
+  const hooks = join(home, ".codex", "hooks.json");
+  return ["pre_tool_use", "session_start"]
+    .map((event, index) => `\n[hooks.state."${hooks}:${event}:0:0"]\ntrusted_hash = "sha256:${String(index + 1).repeat(64)}"\n${extra}`)
+    .join("");
+}
+
+function trustCodexHooks(extra = ""): void {
+  const config = join(sandbox.home, ".codex", "config.toml");
+  writeFileSync(config, readFileSync(config, "utf8") + codexTrustRecord(sandbox.home, extra));
+}
+
 describe("omni doctor", () => {
   test("--json prints only a JSON document that matches the schema, with every host and its tier", () => {
     sandbox = makeSandbox();
     init("--claude");
     init("--codex");
+    trustCodexHooks();
     const { exitCode, stdout } = doctor("--json");
     const report = doctorSchema.parse(JSON.parse(stdout));
     expect(report.hosts.map((host) => host.id)).toEqual(["claude", "cursor", "codex", "gemini", "cline", "roo", "copilot", "opencode", "zed", "openclaw", "antigravity", "hermes", "vscode", "pi"]);
@@ -108,5 +128,70 @@ describe("omni doctor", () => {
     const { stdout } = doctor();
     expect(stdout).toMatch(/Cline\s+MCP-only\s+hooks: n\/a\s+mcp: ok/);
     expect(stdout).toContain("MCP tools: all 25 advertised to claude_code (OMNI_MCP_TOOLS=all)");
+  });
+
+  test("checks Hermes' three conditions one by one: the plugin enabled, the MCP server, compression on", () => {
+    sandbox = makeSandbox();
+    init("--hermes");
+    const hermes = () => {
+      const result = doctor("--json");
+      const report = doctorSchema.parse(JSON.parse(result.stdout));
+      return { exitCode: result.exitCode, host: report.hosts.find((host) => host.id === "hermes")! };
+    };
+    expect(hermes()).toMatchObject({ exitCode: 0, host: { installed: true, hooks: "ok", mcp: "ok", settings: "ok", problems: [] } });
+
+    const config = join(sandbox.home, ".hermes", "config.yaml");
+    const edit = (path: string[], value: unknown) => {
+      const doc = parseDocument(readFileSync(config, "utf8"));
+      if (value === undefined) doc.deleteIn(path);
+      else doc.setIn(path, value);
+      writeFileSync(config, doc.toString());
+    };
+    edit(["compression", "enabled"], false);
+    const off = hermes();
+    expect(off.exitCode).toBe(1);
+    expect(off.host.settings).toBe("stale");
+    expect(off.host.problems).toEqual([`compression.enabled in ${config} is false, and omni needs it true; init never overrides your own setting, so change it there yourself`]);
+    // init keeps the user's false: the problem stays until they change it, and --fix claims no repair.
+    init("--hermes");
+    expect(hermes().host.settings).toBe("stale");
+    const fix = JSON.parse(doctor("--fix", "--json").stdout);
+    expect(fix.fixed.filter((line: string) => line.includes("Hermes"))).toEqual([]);
+    expect(parseDocument(readFileSync(config, "utf8")).getIn(["compression", "enabled"])).toBe(false);
+
+    edit(["compression", "enabled"], true);
+    edit(["plugins", "enabled"], []);
+    const disabled = hermes();
+    expect(disabled.host.hooks).toBe("missing");
+    expect(disabled.host.problems.join("\n")).toContain(`plugins.enabled (omni-signal-engine) in ${config}`);
+
+    edit(["plugins", "enabled"], ["omni-signal-engine"]);
+    edit(["mcp_servers", "omni"], undefined);
+    const noServer = hermes();
+    expect([noServer.host.hooks, noServer.host.mcp]).toEqual(["ok", "missing"]);
+    expect(noServer.host.problems.join("\n")).toContain(`mcp_servers.omni in ${config}`);
+  });
+
+  test("fails for Codex until its hooks carry a trust record, and again when one is switched off", () => {
+    sandbox = makeSandbox();
+    init("--codex");
+    const codex = () => {
+      const result = doctor("--json");
+      return { exitCode: result.exitCode, problems: doctorSchema.parse(JSON.parse(result.stdout)).hosts.find((host) => host.id === "codex")!.problems };
+    };
+    const config = join(sandbox.home, ".codex", "config.toml");
+    const untrusted = codex();
+    expect(untrusted.exitCode).toBe(1);
+    expect(untrusted.problems).toEqual([`Codex has no trust record for omni's PreToolUse, SessionStart hook(s) in ${config}, so it skips them: start codex once and approve them under “Hooks need review” (/hooks)`]);
+    expect(doctor().stdout).toContain("approve them under “Hooks need review” (/hooks)");
+
+    trustCodexHooks();
+    expect(codex()).toEqual({ exitCode: 0, problems: [] });
+    // init again changes nothing Codex trusts: the records stay and so does the pass.
+    init("--codex");
+    expect(codex().exitCode).toBe(0);
+
+    writeFileSync(config, readFileSync(config, "utf8").replace(/\ntrusted_hash = "sha256:2+"\n/, (line) => `${line}enabled = false\n`));
+    expect(codex().problems).toEqual(["omni's SessionStart hook(s) are switched off in Codex: enable them again under /hooks"]);
   });
 });

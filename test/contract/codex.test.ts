@@ -6,8 +6,9 @@
  * `omni exec`.
  */
 import { expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 import { callId, functionOutput, startFakeResponses } from "./fake-openai-responses.ts";
 import { ensureNpmCli } from "./npm-cli.ts";
 import { AGENTS_MD, DATA, describeHost, NOISY_NODE_SCRIPT, PRINT_DATA, scriptedSession, testJsonByteIdentical, testNoisyCommandDistilled, testProjectContextInjected, type ShellHost } from "./scripted-session.ts";
@@ -52,4 +53,55 @@ describeHost("Codex", cli, `Codex CLI ${CODEX_VERSION} with omni init --codex`, 
   testNoisyCommandDistilled(host);
   testProjectContextInjected(host);
   testJsonByteIdentical(host);
+
+  test("omni doctor reads the trust record Codex itself reads: same keys, and it passes once Codex says trusted", async () => {
+    const sandbox = makeSandbox();
+    try {
+      expect(runOmni(["init", "--codex"], { env: sandbox.env, cwd: sandbox.home }).exitCode).toBe(0);
+      const before = await codexHooks(sandbox);
+      expect(before.map((hook) => [hook.key, hook.trustStatus])).toEqual([
+        [join(sandbox.home, ".codex/hooks.json:pre_tool_use:0:0"), "untrusted"],
+        [join(sandbox.home, ".codex/hooks.json:session_start:0:0"), "untrusted"],
+      ]);
+      expect(runOmni(["doctor"], { env: sandbox.env, cwd: sandbox.home }).exitCode).toBe(1);
+
+      // What approving them under /hooks records: Codex's own hash for each, under its key.
+      const record = before.map((hook) => `\n[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = ${JSON.stringify(hook.currentHash)}\n`).join("");
+      appendFileSync(join(sandbox.home, ".codex", "config.toml"), record);
+      expect((await codexHooks(sandbox)).map((hook) => hook.trustStatus)).toEqual(["trusted", "trusted"]);
+      const doctor = runOmni(["doctor"], { env: sandbox.env, cwd: sandbox.home });
+      expect(doctor.stdout.toString()).not.toContain("Codex has no trust record");
+      expect(doctor.exitCode).toBe(0);
+    } finally {
+      sandbox.cleanup();
+    }
+  }, 60_000);
 });
+
+interface CodexHook {
+  key: string;
+  currentHash: string;
+  trustStatus: string;
+}
+
+/** Codex's own account of the hooks it found and their trust, from `codex app-server` hooks/list. */
+async function codexHooks(sandbox: Sandbox): Promise<CodexHook[]> {
+  const server = Bun.spawn([cli.bin!, "app-server"], { env: { ...sandbox.env }, cwd: sandbox.home, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
+  const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
+  send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { clientInfo: { name: "omni-contract", version: "1" } } });
+  send({ jsonrpc: "2.0", method: "initialized" });
+  send({ jsonrpc: "2.0", id: 2, method: "hooks/list", params: { cwds: [sandbox.home] } });
+  await server.stdin.flush();
+  let buffered = "";
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of server.stdout) {
+      buffered += decoder.decode(chunk);
+      const reply = buffered.split("\n").find((line) => line.startsWith('{"id":2,'));
+      if (reply) return (JSON.parse(reply).result.data[0].hooks as CodexHook[]).filter((hook) => hook.key.includes(".codex/hooks.json"));
+    }
+    throw new Error(`codex app-server closed without answering hooks/list: ${buffered}`);
+  } finally {
+    server.kill();
+  }
+}

@@ -6,7 +6,7 @@
  * the registry under test.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
@@ -34,7 +34,7 @@ function stdioServer(server: Parsed, agentId: string): void {
 interface HostCase {
   flag: string;
   /** Files init writes, relative to HOME, each with the user's original content (null: absent). */
-  files: Record<string, { format: "json" | "jsonc" | "toml" | "yaml" | "ts"; original: string | null }>;
+  files: Record<string, { format: "json" | "jsonc" | "toml" | "yaml" | "ts" | "py" | "mdc"; original: string | null }>;
   check(parsed: Record<string, Parsed | string>): void;
 }
 
@@ -68,6 +68,8 @@ const CASES: HostCase[] = [
     files: {
       ".cursor/hooks.json": { format: "json", original: `{\n  "version": 1,\n  "hooks": {\n    "afterFileEdit": [{ "command": "./format.sh" }]\n  }\n}\n` },
       ".cursor/mcp.json": { format: "json", original: null },
+      // The project rule lands in the directory init runs in: these tests run it in HOME.
+      ".cursor/rules/omni.mdc": { format: "mdc", original: null },
     },
     check(parsed) {
       const hooks = parsed[".cursor/hooks.json"] as Parsed;
@@ -76,6 +78,11 @@ const CASES: HostCase[] = [
       expect(hooks.hooks.postToolUseFailure).toEqual([{ command: `${OMNI_EXE} --hook` }]);
       expect(hooks.hooks.stop).toEqual([{ command: `${OMNI_EXE} --hook` }]);
       stdioServer((parsed[".cursor/mcp.json"] as Parsed).mcpServers.omni, "cursor");
+      const rule = parsed[".cursor/rules/omni.mdc"] as Parsed;
+      expect(rule.frontmatter.alwaysApply).toBe(true);
+      expect(typeof rule.frontmatter.description).toBe("string");
+      expect(rule.body).toContain("`omni_run`");
+      expect(rule.body).toContain("`omni_retrieve`");
     },
   },
   {
@@ -173,12 +180,22 @@ const CASES: HostCase[] = [
   },
   {
     flag: "hermes",
-    files: { ".hermes/config.yaml": { format: "yaml", original: `# ~/.hermes/config.yaml\nmodel:\n  provider: openrouter # the default\n  name: "x/y"\n\nmcp_servers:\n  fs:\n    command: npx\n    args: [-y, fs-mcp]\n\ncompression:\n  enabled: true\n  threshold: 0.50\n` } },
+    files: {
+      ".hermes/config.yaml": { format: "yaml", original: `# ~/.hermes/config.yaml\nmodel:\n  provider: openrouter # the default\n  name: "x/y"\n\nplugins:\n  enabled: [disk-cleanup]\n\nmcp_servers:\n  fs:\n    command: npx\n    args: [-y, fs-mcp]\n\ncompression:\n  threshold: 0.50\n` },
+      ".hermes/plugins/omni-signal-engine/plugin.yaml": { format: "yaml", original: null },
+      ".hermes/plugins/omni-signal-engine/__init__.py": { format: "py", original: null },
+    },
     check(parsed) {
       const config = parsed[".hermes/config.yaml"] as Parsed;
       expect(config.model.provider).toBe("openrouter");
       expect(config.mcp_servers.fs.args).toEqual(["-y", "fs-mcp"]);
       stdioServer(config.mcp_servers.omni, "hermes");
+      expect(config.plugins.enabled).toEqual(["disk-cleanup", "omni-signal-engine"]);
+      expect(config.compression).toEqual({ threshold: 0.5, enabled: true });
+      expect((parsed[".hermes/plugins/omni-signal-engine/plugin.yaml"] as Parsed).name).toBe("omni-signal-engine");
+      const plugin = parsed[".hermes/plugins/omni-signal-engine/__init__.py"] as string;
+      expect(plugin).toContain(`OMNI = ${JSON.stringify(OMNI_EXE)}`);
+      expect(plugin).toContain('ctx.register_hook("transform_terminal_output"');
     },
   },
   {
@@ -213,6 +230,12 @@ function parseAs(format: HostCase["files"][string]["format"], text: string): Par
       return parseToml(text);
     case "yaml":
       return parseYaml(text);
+    case "mdc": {
+      // Cursor's rule file: YAML frontmatter first, then the Markdown the agent reads.
+      const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
+      if (!match) throw new Error("the rule does not start with frontmatter");
+      return { frontmatter: parseYaml(match[1]!), body: match[2]! };
+    }
     default:
       return text;
   }
@@ -359,5 +382,85 @@ describe("omni init --status", () => {
     expect(status).toContain(`mcp  absent  [mcp_servers.omni] in ${join(sandbox.home, ".codex/config.toml")}`);
     expect(readFileSync(join(sandbox.home, ".codex/hooks.json"), "utf8")).toBe(hooks);
     expect(existsSync(join(sandbox.home, ".codex/config.toml"))).toBe(false);
+  });
+});
+
+describe("omni init --hermes and the user's own settings", () => {
+  const config = () => join(sandbox.home, ".hermes/config.yaml");
+  const seedConfig = (text: string) => {
+    mkdirSync(dirname(config()), { recursive: true });
+    writeFileSync(config(), text);
+  };
+
+  test("never overrides an explicit compression.enabled: false, and uninstall restores every byte", () => {
+    sandbox = makeSandbox();
+    const original = `compression:\n  enabled: false # I compact by hand\n`;
+    seedConfig(original);
+    omni(["init", "--hermes"]);
+    const parsed = parseYaml(readFileSync(config(), "utf8"));
+    expect(parsed.compression.enabled).toBe(false);
+    expect(parsed.plugins.enabled).toEqual(["omni-signal-engine"]);
+    omni(["init", "--hermes", "--uninstall"]);
+    expect(readFileSync(config(), "utf8")).toBe(original);
+  });
+
+  test("uninstall leaves what the user had before init: their plugin entry and their compression setting", () => {
+    sandbox = makeSandbox();
+    const original = `plugins:\n  enabled:\n    - omni-signal-engine\ncompression:\n  enabled: true\n`;
+    seedConfig(original);
+    omni(["init", "--hermes"]);
+    const parsed = parseYaml(readFileSync(config(), "utf8"));
+    expect(parsed.plugins.enabled).toEqual(["omni-signal-engine"]);
+    stdioServer(parsed.mcp_servers.omni, "hermes");
+    omni(["init", "--hermes", "--uninstall"]);
+    expect(readFileSync(config(), "utf8")).toBe(original);
+  });
+
+  test("HERMES_HOME moves the plugin and the config, and uninstall leaves no empty plugin folder", () => {
+    sandbox = makeSandbox();
+    const home = join(sandbox.home, "elsewhere");
+    const run = (args: string[]) => expect(runOmni(args, { env: { ...sandbox.env, HERMES_HOME: home }, cwd: sandbox.home }).exitCode).toBe(0);
+    run(["init", "--hermes"]);
+    expect(existsSync(join(home, "plugins/omni-signal-engine/__init__.py"))).toBe(true);
+    expect(parseYaml(readFileSync(join(home, "config.yaml"), "utf8")).compression.enabled).toBe(true);
+    expect(existsSync(join(sandbox.home, ".hermes"))).toBe(false);
+    run(["init", "--hermes", "--uninstall"]);
+    expect(existsSync(home)).toBe(false);
+  });
+});
+
+describe("omni init --cursor's project rule", () => {
+  test("goes into the current directory's .cursor/rules, says so, and uninstall leaves the project as it was", () => {
+    sandbox = makeSandbox();
+    const project = join(sandbox.home, "work", "app");
+    mkdirSync(project, { recursive: true });
+    const init = runOmni(["init", "--cursor"], { env: sandbox.env, cwd: project });
+    expect(init.exitCode).toBe(0);
+    const rule = join(project, ".cursor/rules/omni.mdc");
+    expect(init.stdout.toString()).toContain(`created   ${rule}`);
+    expect(init.stdout.toString()).toContain("Cursor reads rules per project");
+    expect(existsSync(join(sandbox.home, ".cursor/rules"))).toBe(false);
+    const written = readFileSync(rule, "utf8");
+    expect(runOmni(["init", "--cursor"], { env: sandbox.env, cwd: project }).exitCode).toBe(0);
+    expect(readFileSync(rule, "utf8")).toBe(written);
+
+    // doctor elsewhere does not want the rule there; in the project it checks it.
+    expect(runOmni(["doctor"], { env: sandbox.env, cwd: sandbox.home }).exitCode).toBe(0);
+    writeFileSync(rule, written.replace("alwaysApply: true", "alwaysApply: false"));
+    const stale = runOmni(["doctor"], { env: sandbox.env, cwd: project });
+    expect(stale.exitCode).toBe(1);
+    expect(stale.stdout.toString()).toContain("Cursor: mcp differs from what this omni writes (run omni init --cursor)");
+
+    expect(runOmni(["init", "--cursor", "--uninstall"], { env: sandbox.env, cwd: project }).exitCode).toBe(0);
+    expect(readdirSync(project)).toEqual([]);
+  });
+
+  test("uninstall keeps a rule file of the same name that omni did not write", () => {
+    sandbox = makeSandbox();
+    const rule = join(sandbox.home, ".cursor/rules/omni.mdc");
+    mkdirSync(dirname(rule), { recursive: true });
+    writeFileSync(rule, "---\nalwaysApply: true\n---\nMy own notes about omni.\n");
+    omni(["init", "--cursor", "--uninstall"]);
+    expect(readFileSync(rule, "utf8")).toBe("---\nalwaysApply: true\n---\nMy own notes about omni.\n");
   });
 });

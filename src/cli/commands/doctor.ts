@@ -10,7 +10,11 @@ export default defineCommand({
     json: { type: "boolean", description: "print only the JSON report on stdout" },
     detail: { type: "boolean", description: "also list hosts that are not configured, with their files" },
   },
-  notes: "Exit status: 0 when nothing is wrong, 1 when a problem remains.\nIt checks the configuration is where each host reads it, not that the host honours it.",
+  notes: [
+    "Exit status: 0 when nothing is wrong, 1 when a problem remains.",
+    "It checks the configuration is where each host reads it, not that the host honours it.",
+    "Codex: fails until config.toml holds Codex's trust record for each omni hook (approve them under /hooks).",
+  ].join("\n"),
   run({ env }, { flags }) {
     const fixed = flags.fix ? applyFixes(env) : [];
     const report = buildReport(env, fixed);
@@ -30,7 +34,7 @@ function renderText(report: DoctorReport, detail: boolean): string {
   ];
   for (const host of report.hosts) {
     if (!host.installed && !detail) continue;
-    lines.push(`    [${mark(host.problems.length === 0)}] ${host.label.padEnd(18)} ${host.tier.padEnd(13)} hooks: ${host.hooks.padEnd(13)} mcp: ${host.mcp}`);
+    lines.push(`    [${mark(host.problems.length === 0)}] ${host.label.padEnd(18)} ${host.tier.padEnd(13)} hooks: ${host.hooks.padEnd(13)} mcp: ${host.mcp}${host.settings === "n/a" ? "" : `  settings: ${host.settings}`}`);
     if (detail) for (const file of host.files) lines.push(`           ${file}`);
     if (host.note) lines.push(`           note: ${host.note}`);
   }

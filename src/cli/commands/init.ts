@@ -24,6 +24,9 @@ export default defineCommand({
     "Exit status: 0 when every host was configured, 1 when one of them could not be (its config is left as it was).",
     "With no host flag: a menu on a terminal; without one, the host omni runs inside (it says which),",
     "or an error listing the flags. Every file is backed up under ~/.omni/backups before it changes.",
+    "Cursor's rule preferring omni_run goes into ./.cursor/rules/omni.mdc: Cursor reads rules per project.",
+    "Hermes: the omni-signal-engine plugin, plugins.enabled, the MCP server, and compression.enabled",
+    "only where config.yaml has no setting of yours. Uninstall takes back only what init added.",
     "Then run `omni doctor`: init says what it wrote, doctor says whether the host reads it.",
   ].join("\n"),
   run({ env }, { flags }) {

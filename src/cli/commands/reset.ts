@@ -13,7 +13,7 @@ export default defineCommand({
   description: "Remove omni's integrations from hosts (every changed file is backed up first). --all offers to delete the database too.",
   flags: {
     ...hostFlagSpecs("remove omni from"),
-    all: { type: "boolean", description: "every host, and the current directory's .vscode/mcp.json; then offer to delete omni.db" },
+    all: { type: "boolean", description: "every host, and the current directory's .vscode/mcp.json and .cursor/rules/omni.mdc; then offer to delete omni.db" },
     "wipe-db": { type: "boolean", description: "with --all: delete omni.db without asking (a copy is kept under ~/.omni/backups)" },
   },
   notes: "With no flag: a menu on a terminal, else the host omni runs inside, else an error listing the flags.\nYour shell configuration is never touched: omni never wrote any.",

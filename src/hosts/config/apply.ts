@@ -4,9 +4,9 @@
  * containers it created so uninstall takes away exactly what install added.
  */
 import { join } from "node:path";
-import { copyFile, ensureDir, readTextFile, removeFile, writeTextFileAtomic } from "../../platform/files.ts";
+import { copyFile, ensureDir, missingParents, readTextFile, removeEmptyDir, removeFile, writeTextFileAtomic } from "../../platform/files.ts";
 import { commandsIn, isOmniCommand, programOf, type ConfigEntry } from "./entry.ts";
-import { jsonDriver, sameValue, yamlDriver, type FormatDriver } from "./formats.ts";
+import { appendYamlItem, jsonDriver, removeYamlItem, sameValue, yamlDriver, type FormatDriver } from "./formats.ts";
 import { appendElement, type JsonPath } from "./json-text.ts";
 import { hasTomlBlock, removeTomlBlock, setTomlBlock, tomlValueAt, validateToml } from "./toml-block.ts";
 
@@ -31,11 +31,17 @@ export interface EntryStatus {
   state: EntryState;
   /** Executables the installed entry runs (empty when absent). */
   programs: string[];
+  /** What the file holds there now (undefined when absent). */
+  value: unknown;
 }
 
 interface FileRecord {
   createdFile: boolean;
   created: JsonPath[];
+  /** Values omni put into the user's own containers (a list item, a default setting), for uninstall to take back. */
+  added?: JsonPath[];
+  /** Directories writing the file created (a plugin's own folder), removed with it once empty. */
+  createdDirs?: string[];
 }
 type Manifest = Record<string, FileRecord>;
 
@@ -43,7 +49,7 @@ export function installEntries(entries: ConfigEntry[], options: ApplyOptions): F
   const manifest = readManifest(options.omniHome);
   const changes = groupByFile(entries).map(([file, group]) => {
     const before = readTextFile(file);
-    const record = manifest[file] ?? { createdFile: before === null, created: [] };
+    const record: FileRecord = manifest[file] ?? { createdFile: before === null, created: [], ...(before === null ? { createdDirs: missingParents(file) } : {}) };
     let text = before ?? "";
     try {
       for (const entry of group) text = installOne(text, entry, record);
@@ -62,12 +68,13 @@ export function installEntries(entries: ConfigEntry[], options: ApplyOptions): F
 
 export function uninstallEntries(entries: ConfigEntry[], options: ApplyOptions): FileChange[] {
   const manifest = readManifest(options.omniHome);
+  const emptiedDirs: string[] = [];
   const changes = groupByFile(entries).map(([file, group]): FileChange => {
     const before = readTextFile(file);
     if (before === null) return { file, action: "absent", backup: null };
     const record = manifest[file] ?? { createdFile: false, created: [] };
     let text = before;
-    for (const entry of group) text = uninstallOne(text, entry);
+    for (const entry of group) text = uninstallOne(text, entry, record);
     const driver = driverFor(group[0]!);
     if (driver) text = pruneCreated(text, driver, record);
     delete manifest[file];
@@ -77,26 +84,29 @@ export function uninstallEntries(entries: ConfigEntry[], options: ApplyOptions):
     const owned = group[0]!.format === "file" && text === "";
     if (owned || (record.createdFile && (text === "" || (driver !== null && driver.isEmpty(text))))) {
       removeFile(file);
+      emptiedDirs.push(...(record.createdDirs ?? []));
       return { file, action: "deleted", backup };
     }
     writeTextFileAtomic(file, text);
     return { file, action: "removed", backup };
   });
+  // Deepest first, after every file of the group is gone: two files may share a created folder.
+  for (const dir of [...new Set(emptiedDirs)].sort((a, b) => b.length - a.length)) removeEmptyDir(dir);
   writeManifest(options.omniHome, manifest);
   return changes;
 }
 
 export function inspectEntry(entry: ConfigEntry): EntryStatus {
   const text = readTextFile(entry.file);
-  if (text === null) return { entry, state: "absent", programs: [] };
+  if (text === null) return { entry, state: "absent", programs: [], value: undefined };
   try {
     const installed = installedValue(text, entry);
-    if (installed === undefined) return { entry, state: "absent", programs: [] };
-    const expected = entry.format === "file" ? entry.content : entry.value;
+    if (installed === undefined) return { entry, state: "absent", programs: [], value: undefined };
+    const expected = entry.format === "file" ? entry.content : entry.format === "yaml-item" ? entry.item : entry.value;
     const programs = typeof installed === "string" ? [] : commandsIn(installed).map(programOf);
-    return { entry, state: sameValue(installed, expected) ? "current" : "stale", programs };
+    return { entry, state: sameValue(installed, expected) ? "current" : "stale", programs, value: installed };
   } catch {
-    return { entry, state: "stale", programs: [] };
+    return { entry, state: "stale", programs: [], value: undefined };
   }
 }
 
@@ -109,6 +119,10 @@ function installedValue(text: string, entry: ConfigEntry): unknown {
     case "json-element": {
       const ours = ourElements(text, entry);
       return ours.length === 0 ? undefined : ours.length === 1 ? ours[0]!.value : ours.map((element) => element.value);
+    }
+    case "yaml-item": {
+      const list = yamlDriver.get(text, entry.path);
+      return Array.isArray(list) && list.includes(entry.item) ? entry.item : undefined;
     }
     default:
       return driverFor(entry)!.get(text, entry.path);
@@ -132,6 +146,23 @@ function installOne(text: string, entry: ConfigEntry, record: FileRecord): strin
       for (const duplicate of ours.slice(1).reverse()) next = jsonDriver.remove(next, [...entry.path, duplicate.index]);
       return sameValue(ours[0]!.value, entry.value) ? next : jsonDriver.set(next, [...entry.path, ours[0]!.index], entry.value);
     }
+    case "yaml-item": {
+      yamlDriver.validate(text);
+      const list = yamlDriver.get(text, entry.path);
+      if (Array.isArray(list) && list.includes(entry.item)) return text;
+      noteAdded([...entry.path, entry.item], record);
+      if (list !== undefined) return appendYamlItem(text, entry.path, entry.item);
+      noteCreated(text, yamlDriver, entry.path, entry.path.length, record);
+      return yamlDriver.set(text, entry.path, [entry.item]);
+    }
+    case "yaml-default": {
+      yamlDriver.validate(text);
+      // Any value the user holds there, false included, is theirs: leave it.
+      if (yamlDriver.has(text, entry.path)) return text;
+      noteAdded(entry.path, record);
+      noteCreated(text, yamlDriver, entry.path, entry.path.length - 1, record);
+      return yamlDriver.set(text, entry.path, entry.value);
+    }
     default: {
       const driver = driverFor(entry)!;
       driver.validate(text);
@@ -146,9 +177,12 @@ function installOne(text: string, entry: ConfigEntry, record: FileRecord): strin
   }
 }
 
-function uninstallOne(text: string, entry: ConfigEntry): string {
+function uninstallOne(text: string, entry: ConfigEntry, record: FileRecord): string {
+  const added = (path: JsonPath) => (record.added ?? []).some((known) => sameValue(known, path));
   switch (entry.format) {
     case "file":
+      // Ours even after an edit: it still carries omni's marker (an older version's content, say).
+      if (entry.marker !== undefined) return text === entry.content || text.split("\n", 8).includes(entry.marker) ? "" : text;
       return text === entry.content || text.startsWith(entry.content.split("\n")[0]!) ? "" : text;
     case "toml":
       return removeTomlBlock(text);
@@ -157,6 +191,11 @@ function uninstallOne(text: string, entry: ConfigEntry): string {
       for (const element of ourElements(text, entry).reverse()) next = jsonDriver.remove(next, [...entry.path, element.index]);
       return next;
     }
+    case "yaml-item":
+      return added([...entry.path, entry.item]) ? removeYamlItem(text, entry.path, entry.item) : text;
+    case "yaml-default":
+      // Only omni's own value goes: one the user has since changed is theirs now.
+      return added(entry.path) && sameValue(yamlDriver.get(text, entry.path), entry.value) ? yamlDriver.remove(text, entry.path) : text;
     default:
       return entry.format === "json" && entry.shared ? text : driverFor(entry)!.remove(text, entry.path);
   }
@@ -180,6 +219,10 @@ function noteCreated(text: string, driver: FormatDriver, path: JsonPath, depth: 
   }
 }
 
+function noteAdded(path: JsonPath, record: FileRecord): void {
+  if (!(record.added ?? []).some((known) => sameValue(known, path))) record.added = [...(record.added ?? []), path];
+}
+
 /**
  * Drop what install created, deepest first: containers once nothing else lives in them, shared
  * scalars once the file holds nothing else of ours or the user's.
@@ -199,7 +242,7 @@ function pruneCreated(text: string, driver: FormatDriver, record: FileRecord): s
 
 function driverFor(entry: ConfigEntry): FormatDriver | null {
   if (entry.format === "json" || entry.format === "json-element") return jsonDriver;
-  if (entry.format === "yaml") return yamlDriver;
+  if (entry.format === "yaml" || entry.format === "yaml-item" || entry.format === "yaml-default") return yamlDriver;
   return null;
 }
 

@@ -2,12 +2,17 @@
  * One thing `omni init` writes into a host's configuration. A host lists its entries; the same
  * list drives install, uninstall, status and doctor, so there is no second description of a host.
  */
-export type Part = "hook" | "mcp";
+export type Part = "hook" | "mcp" | "setting";
 
 interface EntryBase {
   part: Part;
   /** Absolute path of the host's configuration file. */
   file: string;
+  /**
+   * A file in the current directory's project (Cursor's rule), not the user's: doctor, run from
+   * anywhere, does not count it missing.
+   */
+  project?: boolean;
 }
 
 /** A JSON/JSONC object member omni owns (an MCP server under `mcpServers.omni`, say). */
@@ -34,6 +39,23 @@ export interface YamlMemberEntry extends EntryBase {
   value: unknown;
 }
 
+/** A string omni adds to a YAML list (Hermes' `plugins.enabled`); uninstall takes it out only if omni put it there. */
+export interface YamlItemEntry extends EntryBase {
+  format: "yaml-item";
+  path: string[];
+  item: string;
+}
+
+/**
+ * A YAML setting omni writes only when the user has none (Hermes' `compression.enabled`): a value
+ * of the user's own is never overridden, and uninstall takes it back only if omni wrote it.
+ */
+export interface YamlDefaultEntry extends EntryBase {
+  format: "yaml-default";
+  path: string[];
+  value: unknown;
+}
+
 /** A TOML table omni owns, written as a delimited block appended to the file. */
 export interface TomlTableEntry extends EntryBase {
   format: "toml";
@@ -45,9 +67,16 @@ export interface TomlTableEntry extends EntryBase {
 export interface OwnedFileEntry extends EntryBase {
   format: "file";
   content: string;
+  /** The line that marks the file as omni's, when it cannot be the first (frontmatter must be). */
+  marker?: string;
 }
 
-export type ConfigEntry = JsonMemberEntry | JsonElementEntry | YamlMemberEntry | TomlTableEntry | OwnedFileEntry;
+export type ConfigEntry = JsonMemberEntry | JsonElementEntry | YamlMemberEntry | YamlItemEntry | YamlDefaultEntry | TomlTableEntry | OwnedFileEntry;
+
+/** An entry whose value the user may hold without omni: it says nothing about omni being installed. */
+export function isSharedEntry(entry: ConfigEntry): boolean {
+  return entry.format === "yaml-item" || entry.format === "yaml-default" || (entry.format === "json" && entry.shared === true);
+}
 
 /** Every `command` string inside a value: the executables an entry points at. */
 export function commandsIn(value: unknown): string[] {
@@ -79,6 +108,8 @@ export function entryLocation(entry: ConfigEntry): string {
   switch (entry.format) {
     case "json-element":
       return `${entry.path.join(".")} (${entry.flag})`;
+    case "yaml-item":
+      return `${entry.path.join(".")} (${entry.item})`;
     case "toml":
       return `[${entry.table.join(".")}]`;
     case "file":

@@ -2,7 +2,7 @@
  * One driver per configuration format, with the same five operations, so the install engine
  * does not care whether a host reads JSON or YAML. Both keep every untouched byte they can.
  */
-import { isMap, isSeq, parseDocument } from "yaml";
+import { isMap, isScalar, isSeq, parseDocument } from "yaml";
 import { hasPath, isEmptyContainer, parseJsonText, removeAt, setMember, valueAt, type JsonPath } from "./json-text.ts";
 
 export interface FormatDriver {
@@ -55,12 +55,32 @@ export const yamlDriver: FormatDriver = {
   },
 };
 
-/** Structural equality: key order and prototypes (jsonc-parser's are null) do not matter. */
+/** The YAML text with `item` appended to the list at `path`; throws when that is not a list. */
+export function appendYamlItem(text: string, path: JsonPath, item: string): string {
+  const doc = parseDocument(text);
+  const list = doc.getIn(path, true);
+  if (!isSeq(list)) throw new Error(`has ${path.join(".")} that is not a list; fix it, then rerun omni init`);
+  list.add(doc.createNode(item));
+  return render(doc);
+}
+
+/** The YAML text without the first `item` of the list at `path` (unchanged when there is none). */
+export function removeYamlItem(text: string, path: JsonPath, item: string): string {
+  const doc = parseDocument(text);
+  const list = doc.getIn(path, true);
+  if (!isSeq(list)) return text;
+  const index = list.items.findIndex((node) => (isScalar(node) ? node.value : node) === item);
+  if (index === -1) return text;
+  list.delete(index);
+  return render(doc);
+}
+
 /** `[a, b]`, not `[ a, b ]`: the spelling hand-written configs use, so untouched lines stay as they were. */
 function render(doc: ReturnType<typeof parseDocument>): string {
   return doc.toString({ flowCollectionPadding: false });
 }
 
+/** Structural equality: key order and prototypes (jsonc-parser's are null) do not matter. */
 export function sameValue(a: unknown, b: unknown): boolean {
   return canonical(a) === canonical(b);
 }
