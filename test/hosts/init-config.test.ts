@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
+import { hostList } from "../../src/hosts/index.ts";
 import { OMNI_EXE, makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
 let sandbox: Sandbox;
@@ -382,6 +383,15 @@ describe("omni init --status", () => {
     expect(status).toContain(`mcp  absent  [mcp_servers.omni] in ${join(sandbox.home, ".codex/config.toml")}`);
     expect(readFileSync(join(sandbox.home, ".codex/hooks.json"), "utf8")).toBe(hooks);
     expect(existsSync(join(sandbox.home, ".codex/config.toml"))).toBe(false);
+  });
+
+  test("with no host named, reports on every host instead of asking, and writes nothing", () => {
+    sandbox = makeSandbox();
+    const result = runOmni(["init", "--status"], { env: sandbox.env, cwd: sandbox.home });
+    expect(result.exitCode).toBe(0);
+    const out = result.stdout.toString();
+    for (const host of hostList) expect(out).toContain(`${host.label} (${host.tier})`);
+    expect(readdirSync(sandbox.home)).toEqual([]);
   });
 });
 

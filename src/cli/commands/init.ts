@@ -27,11 +27,13 @@ export default defineCommand({
     "Cursor's rule preferring omni_run goes into ./.cursor/rules/omni.mdc: Cursor reads rules per project.",
     "Hermes: the omni-signal-engine plugin, plugins.enabled, the MCP server, and compression.enabled",
     "only where config.yaml has no setting of yours. Uninstall takes back only what init added.",
+    "`--status` alone reports on every host.",
     "Then run `omni doctor`: init says what it wrote, doctor says whether the host reads it.",
   ].join("\n"),
   run({ env }, { flags }) {
     if (flags.status && flags.uninstall) throw new ActionableError("--status and --uninstall do not go together; pick one");
-    const chosen = flags.all ? [...hostList] : flaggedHosts(flags);
+    // --status changes nothing, so with no host named it reports on every host rather than asking.
+    const chosen = flags.all || (flags.status && flaggedHosts(flags).length === 0) ? [...hostList] : flaggedHosts(flags);
     const selected = chosen.length > 0 ? chosen : [chooseHost(env, "Configure")];
     const context = installContext(env, flags.all === true);
     const options = { omniHome: omniHome(env), nowMs: systemClock.now() };
@@ -66,6 +68,7 @@ function changeLines(host: HostAdapter, changes: FileChange[], installing: boole
 
 function statusLines(host: HostAdapter, entries: ConfigEntry[]): string {
   const lines = [`${host.label} (${host.tier})`];
-  for (const entry of entries) lines.push(`  ${entry.part.padEnd(4)} ${inspectEntry(entry).state.padEnd(7)} ${entryLocation(entry)} in ${entry.file}`);
+  const partWidth = Math.max(...entries.map((entry) => entry.part.length));
+  for (const entry of entries) lines.push(`  ${entry.part.padEnd(partWidth)} ${inspectEntry(entry).state.padEnd(7)} ${entryLocation(entry)} in ${entry.file}`);
   return `${lines.join("\n")}\n`;
 }
