@@ -10,6 +10,7 @@ import { foldRepeats, type Folded } from "../ledger/fold.ts";
 import { recordDelivered } from "../ledger/record.ts";
 import { projectScope, type LedgerContext, type LedgerStore } from "../ledger/types.ts";
 import { collapse } from "./collapse.ts";
+import type { Sha256Hex } from "./handle.ts";
 import { failureLines } from "./failure.ts";
 import { sniffFormat, type StructuredKind } from "./format.ts";
 import { redactSecrets } from "./redact.ts";
@@ -116,6 +117,8 @@ export interface PipelineDeps {
    * no ledger, and a peer's `+ledger` arm runs our ledger over the peer's output with no filters.
    */
   stages?: { filters?: boolean; ledger?: boolean };
+  /** SHA-256 for the ledger's line keys; the pure node:crypto one when absent. Must give the same digest. */
+  sha256Hex?: Sha256Hex;
 }
 
 interface Outcome {
@@ -296,7 +299,7 @@ function ledgerStage(view: string, request: PipelineRequest, command: string, st
   const structured = view !== request.text && sniffFormat(view) !== null;
   if (!context || !store.ledger || deps.stages?.ledger === false || structured) return null;
   try {
-    return foldRepeats(view, context, store.ledger, (content, whole) => store.archive(content, whole, startedMs));
+    return foldRepeats(view, context, store.ledger, (content, whole) => store.archive(content, whole, startedMs), deps.sha256Hex);
   } catch (error) {
     deps.log?.(`ledger fold failed: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -309,7 +312,7 @@ function recordShown(request: PipelineRequest, command: string, outcome: Outcome
   const ledger = deps.store?.ledger;
   if (!context || !ledger) return;
   try {
-    recordDelivered(ledger, context, outcome.text, outcome.text === request.text ? null : (outcome.folded ?? null), startedMs);
+    recordDelivered(ledger, context, outcome.text, outcome.text === request.text ? null : (outcome.folded ?? null), startedMs, deps.sha256Hex);
   } catch (error) {
     deps.log?.(`ledger record failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,0 +1,42 @@
+import { afterEach, expect, test } from "bun:test";
+import { lineKey, sha256Hex } from "../../src/core/handle.ts";
+import { splitInclusive } from "../../src/core/lines.ts";
+import { openRuntime } from "../../src/cli/deps.ts";
+import { nativeSha256Hex } from "../../src/platform/hash.ts";
+import { loadFixtures } from "../helpers/fixtures.ts";
+import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
+
+let sandbox: Sandbox | undefined;
+afterEach(() => sandbox?.cleanup());
+
+/** Every line of every captured fixture, with its own terminator. */
+const lines = loadFixtures().flatMap((fixture) => splitInclusive(fixture.text));
+
+test("the sample holds CRLF, non-ASCII and whitespace-only lines", () => {
+  expect(lines.length).toBeGreaterThan(10_000);
+  expect(lines.some((line) => line.endsWith("\r\n"))).toBe(true);
+  expect(lines.some((line) => /[^\x00-\x7f]/.test(line))).toBe(true);
+  expect(lines.some((line) => line.trim() === "" && line !== "\n")).toBe(true);
+});
+
+test("the native hash gives the same ledger key as the node:crypto default for every real line", () => {
+  const differing = lines.filter((line) => lineKey(line, nativeSha256Hex) !== lineKey(line));
+  expect(differing).toEqual([]);
+});
+
+test("the native hash gives the same full digest, untrimmed lines included", () => {
+  const differing = lines.filter((line) => nativeSha256Hex(line) !== sha256Hex(line));
+  expect(differing).toEqual([]);
+  // A known vector, so both cannot agree on a wrong answer.
+  expect(nativeSha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+});
+
+test("the entry points' runtime keys lines with the native hash", () => {
+  sandbox = makeSandbox();
+  const runtime = openRuntime(sandbox.env);
+  try {
+    expect(runtime.deps.sha256Hex).toBe(nativeSha256Hex);
+  } finally {
+    runtime.db?.close();
+  }
+});
