@@ -9,17 +9,17 @@ export function handleFor(content: string): string {
 }
 
 /**
- * SHA-256 over a string's UTF-8 bytes, as 64 lowercase hex. Entry points pass the runtime's
- * native one (src/platform/hash.ts): on a 1 MB payload this is one call per line.
+ * The first 16 lowercase hex of SHA-256 over a string's UTF-8 bytes. Entry points pass the
+ * runtime's native one (src/platform/hash.ts): on a 1 MB payload this is one call per line.
  */
-export type Sha256Hex = (text: string) => string;
+export type Sha256Key = (text: string) => string;
 
 /** The pure default, and the reference any injected hash must agree with. */
-export const sha256Hex: Sha256Hex = (text) => createHash("sha256").update(text, "utf8").digest("hex");
+export const sha256Key: Sha256Key = (text) => createHash("sha256").update(text, "utf8").digest("hex").slice(0, HANDLE_HEX_CHARS);
 
 /** A line's ledger key: the line trimmed at both ends, so keys in existing databases stay valid. */
-export function lineKey(line: string, hash: Sha256Hex = sha256Hex): string {
-  return hash(line.trim()).slice(0, HANDLE_HEX_CHARS);
+export function lineKey(line: string, hash: Sha256Key = sha256Key): string {
+  return hash(line.trim());
 }
 
 const HANDLE_PATTERN = /^[0-9a-f]{16}$/;

@@ -1,8 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
-import { lineKey, sha256Hex } from "../../src/core/handle.ts";
+import { lineKey, sha256Key } from "../../src/core/handle.ts";
 import { splitInclusive } from "../../src/core/lines.ts";
 import { openRuntime } from "../../src/cli/deps.ts";
-import { nativeSha256Hex } from "../../src/platform/hash.ts";
+import { nativeSha256Key } from "../../src/platform/hash.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
 
@@ -20,22 +20,23 @@ test("the sample holds CRLF, non-ASCII and whitespace-only lines", () => {
 });
 
 test("the native hash gives the same ledger key as the node:crypto default for every real line", () => {
-  const differing = lines.filter((line) => lineKey(line, nativeSha256Hex) !== lineKey(line));
+  const differing = lines.filter((line) => lineKey(line, nativeSha256Key) !== lineKey(line));
   expect(differing).toEqual([]);
 });
 
-test("the native hash gives the same full digest, untrimmed lines included", () => {
-  const differing = lines.filter((line) => nativeSha256Hex(line) !== sha256Hex(line));
+test("the native hash agrees on untrimmed lines too, and with a known digest", () => {
+  const differing = lines.filter((line) => nativeSha256Key(line) !== sha256Key(line));
   expect(differing).toEqual([]);
-  // A known vector, so both cannot agree on a wrong answer.
-  expect(nativeSha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  // SHA-256("abc") begins ba7816bf8f01cfea: both cannot agree on a wrong answer.
+  expect(nativeSha256Key("abc")).toBe("ba7816bf8f01cfea");
+  expect(sha256Key("abc")).toBe("ba7816bf8f01cfea");
 });
 
 test("the entry points' runtime keys lines with the native hash", () => {
   sandbox = makeSandbox();
   const runtime = openRuntime(sandbox.env);
   try {
-    expect(runtime.deps.sha256Hex).toBe(nativeSha256Hex);
+    expect(runtime.deps.sha256Key).toBe(nativeSha256Key);
   } finally {
     runtime.db?.close();
   }
