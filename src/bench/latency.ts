@@ -56,12 +56,17 @@ const MAX_FRESH_OVER_FLOOR = 3;
 const MAX_LARGE_OVER_FRESH = 1.3;
 const RSS_SAMPLES = 5;
 
+/**
+ * The captured outputs under `dir`. Not the distiller snapshots (`<case>.out.txt`): those are
+ * omni's own replies, and one marker line in a payload turns the whole run into an "already
+ * distilled" passthrough that never reaches the ledger.
+ */
 export function fixtureTexts(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...fixtureTexts(path));
-    else if (name.endsWith(".txt")) out.push(readFileSync(path, "utf8"));
+    else if (name.endsWith(".txt") && !name.endsWith(".out.txt")) out.push(readFileSync(path, "utf8"));
   }
   return out;
 }

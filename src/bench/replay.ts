@@ -14,6 +14,7 @@ import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";
 import { createLedgerAudit, type AuditCall, type AuditTotals, type Rule } from "../ledger/audit.ts";
 import { systemClock } from "../platform/clock.ts";
+import { nativeSha256Key } from "../platform/hash.ts";
 import type { Env } from "../platform/paths.ts";
 import type { RunRow, StatsRows } from "../stats/rows.ts";
 import { getBlock } from "../store/archive.ts";
@@ -192,6 +193,8 @@ function hookRunner(db: Db, arm: Arm, env: Env): (call: CorpusCall, input: strin
     // Spread, so the ledger capability of the store reaches the pipeline too.
     store: { ...inner, record: (run) => ((recorded = run), inner.record(run)) },
     clock: systemClock,
+    // The hook's own hash, so the replay keys lines exactly as the hook does.
+    sha256Key: nativeSha256Key,
     stages: { filters: arm.filters, ledger: arm.ledger },
   };
   return (call, input) => {

@@ -2,6 +2,7 @@
 import { DEFAULT_HOOK_DEADLINE_MS } from "../core/limits.ts";
 import type { PipelineDeps } from "../core/pipeline.ts";
 import { systemClock } from "../platform/clock.ts";
+import { nativeSha256Key } from "../platform/hash.ts";
 import { databasePath, type Env } from "../platform/paths.ts";
 import { withEngramCapture } from "../memory/engram-capture.ts";
 import type { Db } from "../store/db.ts";
@@ -19,6 +20,7 @@ export function openRuntime(env: Env = process.env, withDeadline = false): Runti
     // Every recorded run may complete a subtask (fail → pass): capture rides on the record.
     store: db ? withEngramCapture(createPipelineStore(db), db, log) : null,
     clock: systemClock,
+    sha256Key: nativeSha256Key,
     log,
   };
   if (withDeadline) deps.deadlineMs = hookDeadlineMs(env);

@@ -38,7 +38,11 @@ export async function runHookMode(flag: string, env: Env): Promise<number> {
     runtime = openRuntime(env, true);
     const afterReply: Array<() => void> = [];
     const reply = hookReply(stdin, { env, db: runtime.db, deps: runtime.deps, exe: selfExecutable(env), afterReply }, FLAG_EVENTS[flag] ?? "PostToolUse");
-    if (reply !== null && reply !== undefined) writeOut(`${JSON.stringify(reply)}\n`);
+    // Two writes, not one concatenation: a megabyte reply is not copied once more to add "\n".
+    if (reply !== null && reply !== undefined) {
+      writeOut(JSON.stringify(reply));
+      writeOut("\n");
+    }
     for (const work of afterReply) work();
   } catch (error) {
     if (env.OMNI_DEBUG === "1") process.stderr.write(`[omni] hook error: ${error instanceof Error ? error.stack : String(error)}\n`);

@@ -17,7 +17,7 @@ export function sniffFormat(text: string): StructuredKind | null {
   const lines = trimmed.split(/\r?\n/).filter((line) => line.trim() !== "");
   if (isNdjson(lines)) return "ndjson";
   if (isJsonShaped(trimmed)) return "json";
-  if (isYaml(trimmed, lines)) return "yaml";
+  if (isYaml(lines)) return "yaml";
   if (isDelimited(lines, "\t")) return "tsv";
   if (isDelimited(lines, ",")) return "csv";
   if (isBase64Blob(trimmed)) return "base64";
@@ -63,14 +63,14 @@ const YAML_KEY = /^\s*(?:[A-Za-z0-9_.\-/]+|"[^"]*"|'[^']*')\s*:(?:\s|$)/;
 const YAML_ITEM = /^\s*-(?:\s|$)/;
 const YAML_BLOCK_SCALAR = /:\s*[|>][-+0-9]*\s*$/;
 
-function isYaml(trimmed: string, lines: string[]): boolean {
+/** `lines` are the non-blank lines: a blank line never decides, so the text is not split twice. */
+function isYaml(lines: string[]): boolean {
   const firstLine = lines[0] ?? "";
   if (/^---(?:\s|$)/.test(firstLine)) return true;
   if (lines.length < 2) return false;
   let nested = false;
   let blockIndent = -1;
-  for (const line of trimmed.split(/\r?\n/)) {
-    if (line.trim() === "") continue;
+  for (const line of lines) {
     const indent = line.length - line.trimStart().length;
     // A block scalar (`key: |`) hands the following, more-indented lines to arbitrary text
     // (a PEM, a script, HCL). Those lines are skipped, not judged: one embedded ConfigMap once

@@ -8,8 +8,18 @@ export function handleFor(content: string): string {
   return hex === EXAMPLE_HANDLE ? "0000000000000001" : hex;
 }
 
-export function lineKey(line: string): string {
-  return createHash("sha256").update(line.trim(), "utf8").digest("hex").slice(0, HANDLE_HEX_CHARS);
+/**
+ * The first 16 lowercase hex of SHA-256 over a string's UTF-8 bytes. Entry points pass the
+ * runtime's native one (src/platform/hash.ts): on a 1 MB payload this is one call per line.
+ */
+export type Sha256Key = (text: string) => string;
+
+/** The pure default, and the reference any injected hash must agree with. */
+export const sha256Key: Sha256Key = (text) => createHash("sha256").update(text, "utf8").digest("hex").slice(0, HANDLE_HEX_CHARS);
+
+/** A line's ledger key: the line trimmed at both ends, so keys in existing databases stay valid. */
+export function lineKey(line: string, hash: Sha256Key = sha256Key): string {
+  return hash(line.trim());
 }
 
 const HANDLE_PATTERN = /^[0-9a-f]{16}$/;

@@ -10,6 +10,7 @@ import { foldRepeats, type Folded } from "../ledger/fold.ts";
 import { recordDelivered } from "../ledger/record.ts";
 import { projectScope, type LedgerContext, type LedgerStore } from "../ledger/types.ts";
 import { collapse } from "./collapse.ts";
+import type { Sha256Key } from "./handle.ts";
 import { failureLines } from "./failure.ts";
 import { sniffFormat, type StructuredKind } from "./format.ts";
 import { redactSecrets } from "./redact.ts";
@@ -27,7 +28,7 @@ import {
 import { byteLength, countLines, splitInclusive, stripAnsi } from "./lines.ts";
 import { enormousMarker, hasOmniMarkerLine, omittedMarker, omittedNotArchivedMarker, redactionHeader } from "./markers.ts";
 import { commandRequestsPassthrough, isOwnRecoveryCommand, routeTool, stripExecWrapper, type DistillerId, type Route } from "./route.ts";
-import { scoreLines } from "./score.ts";
+import { scoreLines, type ScoredLine } from "./score.ts";
 import { capOutput } from "./truncate.ts";
 
 export type Entry = "hook" | "pipe" | "exec" | "mcp";
@@ -127,6 +128,8 @@ export interface PipelineDeps {
    * no ledger, and a peer's `+ledger` arm runs our ledger over the peer's output with no filters.
    */
   stages?: { filters?: boolean; ledger?: boolean };
+  /** SHA-256 for the ledger's line keys; the pure node:crypto one when absent. Must give the same keys. */
+  sha256Key?: Sha256Key;
 }
 
 interface Outcome {
@@ -307,7 +310,7 @@ function ledgerStage(view: string, request: PipelineRequest, command: string, st
   const structured = view !== request.text && sniffFormat(view) !== null;
   if (!context || !store.ledger || deps.stages?.ledger === false || structured) return null;
   try {
-    return foldRepeats(view, context, store.ledger, (content, whole) => store.archive(content, whole, startedMs));
+    return foldRepeats(view, context, store.ledger, (content, whole) => store.archive(content, whole, startedMs), deps.sha256Key);
   } catch (error) {
     deps.log?.(`ledger fold failed: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -320,7 +323,7 @@ function recordShown(request: PipelineRequest, command: string, outcome: Outcome
   const ledger = deps.store?.ledger;
   if (!context || !ledger) return;
   try {
-    recordDelivered(ledger, context, outcome.text, outcome.text === request.text ? null : (outcome.folded ?? null), startedMs);
+    recordDelivered(ledger, context, outcome.text, outcome.text === request.text ? null : (outcome.folded ?? null), startedMs, deps.sha256Key);
   } catch (error) {
     deps.log?.(`ledger record failed: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -332,7 +335,17 @@ function capped(text: string, store: PipelineStore, startedMs: number): string {
 
 function distill(id: DistillerId, text: string, command: string, request: PipelineRequest, deps: PipelineDeps): string | null {
   try {
-    return distillerFor(id).distill({ text, command, segments: scoreLines(text, { goalTerms: request.goalTerms }), failed: request.failed, tool: request.tool });
+    // Scored on first use, once: most distillers never read the tiers, and on a 1 MB payload scoring cost more than distilling.
+    let segments: ScoredLine[] | undefined;
+    return distillerFor(id).distill({
+      text,
+      command,
+      get segments() {
+        return (segments ??= scoreLines(text, { goalTerms: request.goalTerms }));
+      },
+      failed: request.failed,
+      tool: request.tool,
+    });
   } catch (error) {
     // A distiller that throws did not understand its input: raw bytes, never a crash.
     deps.log?.(`distiller ${id} threw: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,7 +3,7 @@
  * `scheme://user:password@host` URL assigned to any key, become `[REDACTED]` before anything is
  * delivered or archived: an archive is a second copy, and a secret must not be kept in either.
  */
-import { splitInclusive, stripTerminator } from "./lines.ts";
+import { stripTerminator } from "./lines.ts";
 
 export const REDACTED = "[REDACTED]";
 
@@ -29,38 +29,58 @@ function isAlreadyMasked(value: string): boolean {
   return bare === "" || bare === REDACTED || /^\*+$/.test(bare);
 }
 
-/** Mask every secret in `text`; `count` is how many values were masked. Line terminators are kept. */
+/**
+ * Mask every secret in `text`; `count` is how many values were masked. Line terminators are kept.
+ * Only a line with a `=` can be an assignment, so the scan jumps from one `=` to the next and
+ * copies the text between changed lines in spans: per-line copies of a megabyte were most of a
+ * hook's peak memory, and text without secrets comes back as the same string.
+ */
 export function redactSecrets(text: string): { text: string; count: number } {
   let count = 0;
-  let inPemBlock = false;
   const out: string[] = [];
-  for (const line of splitInclusive(text)) {
-    const body = stripTerminator(line);
-    const terminator = line.slice(body.length);
-    if (inPemBlock) {
-      // The continuation lines of a multi-line key belong to the value already masked.
-      if (body.includes("-----END")) inPemBlock = false;
-      continue;
+  /** Everything before this offset is already in `out` (or dropped). */
+  let copied = 0;
+  for (let eq = text.indexOf("="); eq !== -1; ) {
+    const start = text.lastIndexOf("\n", eq) + 1;
+    const end = lineEnd(text, eq);
+    const masked = redactLine(text.slice(start, end));
+    let next = end;
+    if (masked.count > 0) {
+      count += masked.count;
+      out.push(text.slice(copied, start), masked.text);
+      // The continuation lines of a multi-line key belong to the value just masked: dropped
+      // up to and including the line that closes it.
+      const close = masked.opensPemBlock ? text.indexOf("-----END", end) : -1;
+      if (masked.opensPemBlock) next = close === -1 ? text.length : lineEnd(text, close);
+      copied = next;
     }
-    const assignment = ASSIGNMENT.exec(body);
-    if (!assignment) {
-      out.push(line);
-      continue;
-    }
-    const prefix = assignment[1]!;
-    const key = assignment[2]!;
-    const value = assignment[3]!;
-    if (isSecretKey(key) && !isAlreadyMasked(value)) {
-      count++;
-      if (value.includes("-----BEGIN") && !value.includes("-----END")) inPemBlock = true;
-      out.push(`${prefix}${key}=${REDACTED}${terminator}`);
-      continue;
-    }
-    const masked = maskUrlPasswords(value);
-    count += masked.count;
-    out.push(`${prefix}${key}=${masked.text}${terminator}`);
+    eq = text.indexOf("=", next);
   }
+  if (out.length === 0) return { text, count };
+  out.push(text.slice(copied));
   return { text: out.join(""), count };
+}
+
+/** One past the terminator of the line holding `at` (the text's end for a last line without one). */
+function lineEnd(text: string, at: number): number {
+  const newline = text.indexOf("\n", at);
+  return newline === -1 ? text.length : newline + 1;
+}
+
+/** One line (with its terminator) masked; count 0 means it stands as it was. */
+function redactLine(line: string): { text: string; count: number; opensPemBlock: boolean } {
+  const body = stripTerminator(line);
+  const assignment = ASSIGNMENT.exec(body);
+  if (!assignment) return { text: line, count: 0, opensPemBlock: false };
+  const prefix = assignment[1]!;
+  const key = assignment[2]!;
+  const value = assignment[3]!;
+  const terminator = line.slice(body.length);
+  if (isSecretKey(key) && !isAlreadyMasked(value)) {
+    return { text: `${prefix}${key}=${REDACTED}${terminator}`, count: 1, opensPemBlock: value.includes("-----BEGIN") && !value.includes("-----END") };
+  }
+  const masked = maskUrlPasswords(value);
+  return { text: `${prefix}${key}=${masked.text}${terminator}`, count: masked.count, opensPemBlock: false };
 }
 
 /**

@@ -102,9 +102,14 @@ export const claude: ToolHost = {
   },
 };
 
-/** The host counts numLines as the pieces of a split on "\n" (a trailing newline adds one). */
+/**
+ * The host counts numLines as the pieces of a split on "\n" (a trailing newline adds one):
+ * one more than the newlines. Counted, not split: a split held every line of the reply at once.
+ */
 function hostLineCount(text: string): number {
-  return text.split("\n").length;
+  let pieces = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) pieces++;
+  return pieces;
 }
 
 function updatedOutput(tool: string, response: Record<string, unknown>, delivered: string, lineShift: number): unknown {

@@ -2,7 +2,7 @@
  * The store-backed half of folding: look the payload's lines up in both scopes, archive each run
  * the planner chose (archive first, marker second), honour a pending retrieve, render.
  */
-import { lineKey } from "../core/handle.ts";
+import { lineKey, sha256Key, type Sha256Key } from "../core/handle.ts";
 import { byteLength, splitInclusive } from "../core/lines.ts";
 import { planFolds, renderFolds, sourceLabel, type DecidedRun, type Sighting } from "./plan.ts";
 import { sessionOf, type FoldRow, type LedgerContext, type LedgerStore, type SeenLine } from "./types.ts";
@@ -19,11 +19,11 @@ export interface Folded {
   rows: FoldRow[];
 }
 
-export function foldRepeats(view: string, context: LedgerContext, store: LedgerStore, archive: ArchiveBlock): Folded | null {
+export function foldRepeats(view: string, context: LedgerContext, store: LedgerStore, archive: ArchiveBlock, hash: Sha256Key = sha256Key): Folded | null {
   const payloadBytes = byteLength(view);
   if (payloadBytes < MIN_LEDGER_INPUT_BYTES) return null;
   const lines = splitInclusive(view);
-  const keys = lines.map(lineKey);
+  const keys = lines.map((line) => lineKey(line, hash));
   const unique = [...new Set(keys)];
   const inSession = store.seen(context.readerScope, unique);
   const inProject = context.projectScope ? store.seen(context.projectScope, unique.filter((key) => !inSession.has(key))) : new Map<string, SeenLine>();
