@@ -35,7 +35,7 @@ export function foldRepeats(view: string, context: LedgerContext, store: LedgerS
   });
 
   const decided: DecidedRun[] = [];
-  for (const run of planFolds(lines, sightings)) {
+  for (const run of planFolds(lines, sightings, context.window)) {
     const handle = archive(run.body, payloadBytes);
     // Not stored means no marker; just pulled back means delivered whole, this once.
     if (handle === null || store.takeOwedDelivery(handle)) continue;

@@ -38,8 +38,12 @@ export interface Rendered {
   folded: DecidedRun[];
 }
 
-/** Runs worth folding: consecutive lines of one origin and source, each clearing its floor. */
-export function planFolds(lines: readonly string[], sightings: ReadonlyArray<Sighting | null>): Run[] {
+/**
+ * Runs worth folding: consecutive lines of one origin and source, each clearing its floor. In a
+ * window, only runs that leave no gap between visible lines: decided here, before anything is
+ * archived, so no block is stored (and no pending retrieve spent) for a fold that cannot be shown.
+ */
+export function planFolds(lines: readonly string[], sightings: ReadonlyArray<Sighting | null>, window = false): Run[] {
   const bytes = lines.map(byteLength);
   const payloadBytes = bytes.reduce((sum, n) => sum + n, 0);
   // A failure line counts as unseen however often it was shown: a repeated error is the signal.
@@ -61,12 +65,14 @@ export function planFolds(lines: readonly string[], sightings: ReadonlyArray<Sig
   }
   // Mostly-repeated small payloads are the ones read back within seconds: folding them costs a call.
   if (payloadBytes < MIN_WHOLE_OUTPUT_FOLD_BYTES && seenBytes * 5 >= payloadBytes * 4) return [];
-  return runs.filter((run) => byteLength(run.body) >= byteLength(markerFor(run, EXAMPLE_HANDLE)) + minGain(run.origin));
+  const worthIt = runs.filter((run) => byteLength(run.body) >= byteLength(markerFor(run, EXAMPLE_HANDLE)) + minGain(run.origin));
+  return window ? withoutInteriorGaps(lines.length, worthIt) : worthIt;
 }
 
 /**
  * Replace each decided run by its marker. In a window, a fold that would leave a gap between
- * visible lines is not made: the numbering of what the reader sees must stay true.
+ * visible lines is not made: the numbering of what the reader sees must stay true. (The plan
+ * already kept to that; a run that could not be archived stays visible and can open a new gap.)
  */
 export function renderFolds(lines: readonly string[], decided: readonly DecidedRun[], window: boolean): Rendered | null {
   let folded = [...decided].sort((a, b) => a.start - b.start);
@@ -108,7 +114,7 @@ function terminatorOf(body: string): string {
 }
 
 /** Keep only folds above the first visible line or below the last one. */
-function withoutInteriorGaps(lineCount: number, runs: DecidedRun[]): DecidedRun[] {
+function withoutInteriorGaps<R extends Run>(lineCount: number, runs: R[]): R[] {
   const folded = new Array<boolean>(lineCount).fill(false);
   for (const run of runs) folded.fill(true, run.start, run.end);
   const firstVisible = folded.indexOf(false);

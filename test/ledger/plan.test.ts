@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { lineKey } from "../../src/core/handle.ts";
 import { byteLength, splitInclusive } from "../../src/core/lines.ts";
 import { MIN_LEDGER_INPUT_BYTES } from "../../src/core/limits.ts";
 import { foldRepeats } from "../../src/ledger/fold.ts";
@@ -115,6 +116,28 @@ describe("foldRepeats", () => {
     expect(lookups).toEqual([]);
     foldRepeats(runOfBytes(MIN_LEDGER_INPUT_BYTES).join(""), context, store, () => FAKE_HANDLE);
     expect(lookups.length).toBe(1);
+  });
+});
+
+describe("foldRepeats in a window", () => {
+  test("archives only the runs it can show, so no block is stored for a fold the window refuses", () => {
+    const lines = ARGUMENT_JS.slice(0, 140);
+    const seen = (i: number) => (i >= 20 && i < 70) || i >= 90;
+    const keys = new Set(lines.filter((_, i) => seen(i)).map((line) => lineKey(line)));
+    const store: LedgerStore = {
+      seen: (_scope, asked) => new Map(asked.filter((key) => keys.has(key)).map((key) => [key, { source: null, agentId: null }])),
+      takeOwedDelivery: () => false,
+      record: () => {},
+      touch: () => {},
+      recordFolds: () => {},
+    };
+    const archived: string[] = [];
+    const folded = foldRepeats(lines.join(""), { readerScope: "s1", projectScope: null, agentId: "claude_code", source: "", window: true }, store, (body) => (archived.push(body), FAKE_HANDLE))!;
+    // The interior run (lines 20-69) would leave a gap: neither folded nor archived. The trailing run is both.
+    expect(archived.length).toBe(1);
+    const marker = /\[OMNI: \d+ lines already shown, omni retrieve [0-9a-f]{16}\]\n$/.exec(folded.text)![0];
+    expect(folded.text.slice(0, -marker.length) + archived[0]).toBe(lines.join(""));
+    expect(folded.text.startsWith(lines.slice(0, 70).join(""))).toBe(true);
   });
 });
 
