@@ -1,6 +1,7 @@
 /** Real captured tool outputs, with the command that produced them and what must survive. */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import { REPO_ROOT } from "./sandbox.ts";
 
 export const FIXTURES_DIR = join(REPO_ROOT, "test/fixtures");
@@ -16,12 +17,22 @@ export interface Fixture {
   structured: boolean;
 }
 
-interface Meta {
-  command: string;
-  exit_code?: number | null;
-  must_keep?: string[];
-  structured?: boolean;
-}
+/** Strict: a misspelt or misplaced key (a note written under `tool`) fails every test that loads it. */
+const metaSchema = z
+  .object({
+    command: z.string(),
+    exit_code: z.number().int().nullable().optional(),
+    must_keep: z.array(z.string()).optional(),
+    must_keep_note: z.string().optional(),
+    structured: z.boolean().optional(),
+    /** The host tool that produced it; Bash when absent. */
+    tool: z.enum(["Bash", "Read", "Grep", "WebFetch"]).optional(),
+    cwd: z.string().optional(),
+    origin: z.string().optional(),
+    note: z.string().optional(),
+  })
+  .strict();
+type Meta = z.infer<typeof metaSchema>;
 
 /** Every `<family>/<case>.txt` with its `<case>.meta.json` sidecar. */
 export function loadFixtures(family?: string): Fixture[] {
@@ -33,7 +44,7 @@ export function loadFixtures(family?: string): Fixture[] {
       .map((file) => {
         const name = file.slice(0, -4);
         const metaPath = join(dir, `${name}.meta.json`);
-        const meta: Meta = existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, "utf8")) : { command: "" };
+        const meta: Meta = existsSync(metaPath) ? parseMeta(metaPath) : { command: "" };
         return {
           name,
           family: fam,
@@ -45,4 +56,10 @@ export function loadFixtures(family?: string): Fixture[] {
         };
       });
   });
+}
+
+function parseMeta(path: string): Meta {
+  const parsed = metaSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+  if (!parsed.success) throw new Error(`${path}: ${parsed.error.message}`);
+  return parsed.data;
 }
