@@ -8,6 +8,8 @@ import { corpusPayloads, FULL, isValidReply } from "./helpers.ts";
 
 /** Longest marker the pipeline appends, with room for its numbers. */
 const ONE_MARKER_BYTES = 200;
+/** A well-formed MCP opening, so the server is past its handshake when the bad lines arrive. */
+const MCP_INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } } });
 const sandbox = makeSandbox();
 const scratch = mkdtempSync(join(tmpdir(), "omni-fuzz-"));
 afterAll(() => {
@@ -22,9 +24,14 @@ interface EntryPoint {
   check(input: Buffer, result: { exitCode: number; stdout: Buffer }): string | null;
 }
 
+/** A process that outlives this is hung, and reported as such rather than stalling the run. */
+const HANG_MS = 60_000;
+
 async function spawn(args: string[], stdin: Buffer | "ignore"): Promise<{ exitCode: number; stdout: Buffer }> {
   const child = Bun.spawn([OMNI_EXE, ...args], { env: sandbox.env, stdin: stdin === "ignore" ? "ignore" : stdin, stdout: "pipe", stderr: "ignore" });
+  const timer = setTimeout(() => child.kill("SIGKILL"), HANG_MS);
   const [stdout, exitCode] = await Promise.all([new Response(child.stdout).arrayBuffer(), child.exited]);
+  clearTimeout(timer);
   return { exitCode, stdout: Buffer.from(stdout) };
 }
 
@@ -33,9 +40,29 @@ const hookCheck = (_input: Buffer, result: { exitCode: number; stdout: Buffer })
 const notLongerCheck = (input: Buffer, result: { exitCode: number; stdout: Buffer }) =>
   result.exitCode !== 0 ? `exit ${result.exitCode}` : result.stdout.length > input.length + ONE_MARKER_BYTES ? `output ${result.stdout.length} > input ${input.length} + marker` : null;
 
-/** Every entry point that reads untrusted bytes. Add --pre-hook, --session-start, --pre-compact, --mcp here as they land. */
+/** The MCP server answers each line it can parse with one JSON-RPC message and drops the rest; closing stdin ends it. */
+const mcpCheck = (_input: Buffer, result: { exitCode: number; stdout: Buffer }) => {
+  if (result.exitCode !== 0) return `exit ${result.exitCode}`;
+  const bad = result.stdout.toString().split("\n").find((line) => line.trim() !== "" && !isJsonRpcMessage(line));
+  return bad === undefined ? null : `invalid JSON-RPC line: ${bad.slice(0, 80)}`;
+};
+
+function isJsonRpcMessage(line: string): boolean {
+  try {
+    const message = JSON.parse(line);
+    return typeof message === "object" && message !== null && message.jsonrpc === "2.0";
+  } catch {
+    return false;
+  }
+}
+
+/** Every entry point that reads untrusted bytes. */
 const ENTRY_POINTS: EntryPoint[] = [
   { name: "--post-hook", run: (input) => spawn(["--post-hook"], input), check: hookCheck },
+  { name: "--pre-hook", run: (input) => spawn(["--pre-hook"], input), check: hookCheck },
+  { name: "--session-start", run: (input) => spawn(["--session-start"], input), check: hookCheck },
+  { name: "--pre-compact", run: (input) => spawn(["--pre-compact"], input), check: hookCheck },
+  { name: "--mcp", run: (input) => spawn(["--mcp"], input), check: mcpCheck },
   { name: "pipe", run: (input) => spawn(["--cmd", "cargo build"], input), check: notLongerCheck },
   {
     name: "exec",
@@ -74,6 +101,7 @@ function mutations(): Array<[string, Buffer]> {
     ["raw text", Buffer.from(text)],
     ["100k tiny lines raw", Buffer.from("a\n".repeat(100_000))],
     ["CR-only raw", Buffer.from(text.replaceAll("\n", "\r"))],
+    ["JSON-RPC then garbage", Buffer.from([MCP_INITIALIZE, "{not json", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "omni_run", arguments: { command: 7 } } }), "\u0000\uffff", ""].join("\n"))],
   ];
   if (FULL) cases.push(["50 MB single line", bash("y".repeat(50 * 1024 * 1024))], ["50 MB single line raw", Buffer.from("y".repeat(50 * 1024 * 1024))]);
   return cases;
