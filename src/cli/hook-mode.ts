@@ -7,7 +7,6 @@ import { hookReply, MAX_HOOK_PAYLOAD_BYTES } from "../hooks/reply.ts";
 import { readStdinWithin, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
 import { selfExecutable } from "../platform/self.ts";
-import { DEFAULT_BUSY_TIMEOUT_MS } from "../store/db.ts";
 import { hookDeadlineMs, openRuntime } from "./deps.ts";
 
 /** Room for process start-up and the reply write beyond the deadline and one lock wait. */
@@ -27,9 +26,9 @@ const FLAG_EVENTS: Record<string, CanonicalEvent> = {
 export const HOOK_FLAGS = Object.keys(FLAG_EVENTS);
 
 export async function runHookMode(flag: string, env: Env): Promise<number> {
-  // Nothing a hook does may hang the host: past the deadline plus one lock wait and a margin, the
-  // process leaves, silent (the host keeps its own bytes).
-  setTimeout(() => process.exit(0), hookDeadlineMs(env) + DEFAULT_BUSY_TIMEOUT_MS + WATCHDOG_MARGIN_MS).unref();
+  // Nothing a hook does may hang the host: past the deadline plus one lock wait (as long as the
+  // deadline, see openRuntime) and a margin, the process leaves, silent (the host keeps its bytes).
+  setTimeout(() => process.exit(0), 2 * hookDeadlineMs(env) + WATCHDOG_MARGIN_MS).unref();
   let runtime: ReturnType<typeof openRuntime> | null = null;
   try {
     // An oversized payload is drained, not held: the host keeps its bytes and memory stays flat.

@@ -16,10 +16,10 @@ export interface OpenOptions {
 }
 
 /**
- * How long a write waits for another process's lock. SQLite's busy handler retries with backoff
- * for up to this long; a run that gives up loses its accounting row, so it is a whole hook
- * deadline rather than a fraction of one (16 concurrent hooks creating a fresh database queue
- * behind the first one's migrations). The hook's watchdog still bounds the whole process.
+ * How long a write waits for another process's lock by default. SQLite's busy handler retries
+ * with backoff for up to this long; a run that gives up loses its accounting row, so hooks pass
+ * their whole deadline instead (16 concurrent hooks creating a fresh database queue behind the
+ * first one's migrations). The hook's watchdog still bounds the whole process.
  */
 export const DEFAULT_BUSY_TIMEOUT_MS = 1_000;
 

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadFixtures } from "../helpers/fixtures.ts";
-import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
+import { makeSandbox, OMNI_EXE, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
 let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
@@ -26,6 +27,24 @@ function hook(stdin: string | Uint8Array) {
 }
 
 describe("omni --post-hook", () => {
+  test("waits its whole deadline for another process's write lock, so the run keeps its row", async () => {
+    sandbox = makeSandbox({ OMNI_HOOK_DEADLINE_MS: "5000" });
+    runOmni(["--post-hook"], { env: sandbox.env, stdin: bashPayload("node build.js", "warm-up\n") });
+    const holder = new Database(sandbox.dbPath);
+    const rows = () => (holder.query("SELECT COUNT(*) AS n FROM distillations").get() as { n: number }).n;
+    const before = rows();
+    holder.exec("BEGIN IMMEDIATE");
+    const child = Bun.spawn([OMNI_EXE, "--post-hook"], { env: sandbox.env, stdin: Buffer.from(bashPayload("node build.js", NOISE)), stdout: "pipe", stderr: "ignore" });
+    // Longer than the store's 1 s default lock wait, well inside the 5 s deadline.
+    await Bun.sleep(1_800);
+    holder.exec("COMMIT");
+    const [stdout, exitCode] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain("omni retrieve");
+    expect(rows()).toBe(before + 1);
+    holder.close();
+  });
+
   test("replies in the Bash tool's own shape, keeping its other keys", () => {
     sandbox = makeSandbox();
     const result = hook(bashPayload("node build.js", NOISE));
