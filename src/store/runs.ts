@@ -62,8 +62,9 @@ function traceView(row: TraceColumns | null): TraceView | null {
   return { id: row.id, ts: row.ts, command: row.command, agentId: row.agent_id, tool: row.tool, raw: row.raw_input, delivered: row.distilled_output, handle: row.rewind_hash };
 }
 
+/** The newest trace with output to compare: a command that printed nothing has no diff to show. */
 export function latestTrace(db: Db): TraceView | null {
-  return traceView(db.query(`SELECT ${TRACE_COLUMNS} FROM execution_traces ORDER BY id DESC LIMIT 1`).get() as TraceColumns | null);
+  return traceView(db.query(`SELECT ${TRACE_COLUMNS} FROM execution_traces WHERE raw_input <> '' ORDER BY id DESC LIMIT 1`).get() as TraceColumns | null);
 }
 
 /** The trace written in the same transaction as run `runId`. */

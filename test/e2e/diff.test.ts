@@ -30,6 +30,14 @@ describe("omni diff", () => {
     expect(result.stdout.toString()).toContain("nothing recorded yet");
   });
 
+  test("skips a later command that printed nothing: there is nothing to compare in it", () => {
+    sandbox = makeSandbox();
+    runOmni(["--post-hook"], { env: sandbox.env, stdin: distilledPayload() });
+    const silent = { ...JSON.parse(distilledPayload()), tool_input: { command: "git diff --stat" }, tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false } };
+    runOmni(["--post-hook"], { env: sandbox.env, stdin: JSON.stringify(silent) });
+    expect(JSON.parse(runOmni(["diff", "--json"], { env: sandbox.env }).stdout.toString()).command).toBe("git log -15");
+  });
+
   test("shows the last hook call raw against delivered, with bytes, percent and handle", () => {
     sandbox = makeSandbox();
     const payload = JSON.parse(distilledPayload());

@@ -11,7 +11,7 @@ import { sideBySide } from "../side-by-side.ts";
 
 export default defineCommand({
   usage: "omni diff [--side-by-side | --json]",
-  description: "The last command omni processed (hook, pipe or exec): raw against delivered.",
+  description: "The last command omni processed (hook, pipe or exec) that printed anything: raw against delivered.",
   flags: {
     "side-by-side": { type: "boolean", short: "y", description: "raw on the left, delivered on the right (default: unified)" },
     json: { type: "boolean", description: "print raw, delivered and the figures as one JSON object" },
