@@ -285,7 +285,7 @@ function distillStage(request: PipelineRequest, command: string, route: Route, d
       taken = "collapsed";
     }
   }
-  if (candidate === null) return { text: null, route: "passthrough", reason: "not recognised" };
+  if (candidate === null) return { text: null, route: "passthrough", reason: distillerFor(route.distiller!).declined ?? "not recognised" };
   if (!keepsEveryFailure(request.text, candidate)) return { text: null, route: "passthrough", reason: "would have dropped the failure" };
   if (byteLength(candidate) * 100 >= byteLength(request.text) * MEANINGFUL_PERCENT) return { text: null, route: "passthrough", reason: "below guardrail" };
   return { text: candidate, route: taken, reason: "" };

@@ -102,6 +102,7 @@ function range(from: number, to: number): number[] {
 export default defineDistiller({
   id: "readfile",
   describe: "Files read by the agent: logs above ~2000 tokens are summarised (counts, every error, head, tail); source, prose and config come back whole.",
+  declined: "file shown whole",
   distill({ text, command }) {
     if (estimateLogTokens(text) < MIN_DISTILL_TOKENS) return null;
     const lines = splitLines(text);

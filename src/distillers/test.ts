@@ -19,6 +19,7 @@ export default defineDistiller({
   describe: "Test runs (cargo, pytest, unittest, jest, vitest, mocha, node --test, playwright, bun, go): tally, every failure block, errors outside tests.",
   // Safe on failed runs: a reading is used only when its failure count equals the runner's tally.
   distillsFailedRuns: true,
+  declined: "no test tally recognised",
   distill(input) {
     const { text, failed } = input;
     const lines = toToolLines(text);

@@ -27,6 +27,11 @@ export interface Distiller {
    * tally or error summary, and keeps every failure block whole, may distill failed runs too.
    */
   distillsFailedRuns?: boolean;
+  /**
+   * The passthrough reason recorded when `distill` returns null, where "not recognised" would
+   * mislead (a file shown whole on purpose). It is what `omni stats` lists under passthrough reasons.
+   */
+  declined?: string;
   distill(input: DistillInput): string | null;
 }
 
