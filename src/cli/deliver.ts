@@ -9,6 +9,7 @@ import { footer, footerJson } from "../core/markers.ts";
 import { envRequestsPassthrough } from "../core/route.ts";
 import { runPipeline, type Entry, type FooterMode, type PipelineResult } from "../core/pipeline.ts";
 import { storedGoalTerms } from "../memory/goal.ts";
+import { loopEmphasis } from "../memory/loop.ts";
 import { projectHash } from "../core/project-hash.ts";
 import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
@@ -46,6 +47,7 @@ export function distillCaptured(request: Omit<DeliverRequest, "output"> & { text
       projectPath,
       passthroughRequested: envRequestsPassthrough(request.env),
       goalTerms: storedGoalTerms(runtime.db, projectHash(projectPath)),
+      emphasis: loopEmphasis(request.env),
       ...(request.footer ? { footer: request.footer } : {}),
     },
     runtime.deps,

@@ -20,6 +20,8 @@ export const MIN_GAIN_INPUT_BYTES = 200;
 export const GUARDRAIL_PERCENT = 95;
 /** Output within 10% of the input is handed back raw: the marker is not worth it. */
 export const MEANINGFUL_PERCENT = 90;
+/** A loop whose goal is a refactor compresses harder: 3% saved is worth delivering. */
+export const REFACTOR_MEANINGFUL_PERCENT = 97;
 /** Payloads above this are pre-trimmed to a head and a tail before anything else runs. */
 export const ENORMOUS_INPUT_BYTES = 2_000_000;
 export const ENORMOUS_HEAD_LINES = 5_000;

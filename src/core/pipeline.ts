@@ -24,7 +24,9 @@ import {
   MAX_INPUT_BYTES,
   MEANINGFUL_PERCENT,
   MIN_GAIN_INPUT_BYTES,
+  REFACTOR_MEANINGFUL_PERCENT,
 } from "./limits.ts";
+import type { Emphasis } from "./emphasis.ts";
 import { byteLength, countLines, splitInclusive, stripAnsi } from "./lines.ts";
 import { enormousMarker, hasOmniMarkerLine, omittedMarker, omittedNotArchivedMarker, redactionHeader } from "./markers.ts";
 import { commandRequestsPassthrough, isOwnRecoveryCommand, routeTool, stripExecWrapper, type DistillerId, type Route } from "./route.ts";
@@ -61,6 +63,8 @@ export interface PipelineRequest {
   goalTerms?: string[];
   /** Absent: the entry prints no footer. */
   footer?: FooterMode;
+  /** What the agent loop's goal asks for (OMNI_LOOP_GOAL): more detail kept, or harder compression. */
+  emphasis?: Emphasis | null;
 }
 
 export type RouteTaken = "passthrough" | "distilled" | "collapsed" | "folded" | "redacted" | "timeout";
@@ -234,6 +238,8 @@ function distillDeclineReason(request: PipelineRequest, route: Route, deps: Pipe
   if (deps.stages?.filters === false) return "filters off";
   if (byteLength(request.text) < MIN_GAIN_INPUT_BYTES) return "below gain floor";
   if (route.distiller === null) return route.reason ?? "verbatim command";
+  if (request.emphasis === "test" && route.distiller === "test") return "loop goal keeps test detail";
+  if (request.emphasis === "debug" && request.failed) return "loop goal keeps error context";
   if (request.failed && !distillerFor(route.distiller).distillsFailedRuns) return "command failed";
   return null;
 }
@@ -287,7 +293,8 @@ function distillStage(request: PipelineRequest, command: string, route: Route, d
   }
   if (candidate === null) return { text: null, route: "passthrough", reason: distillerFor(route.distiller!).declined ?? "not recognised" };
   if (!keepsEveryFailure(request.text, candidate)) return { text: null, route: "passthrough", reason: "would have dropped the failure" };
-  if (byteLength(candidate) * 100 >= byteLength(request.text) * MEANINGFUL_PERCENT) return { text: null, route: "passthrough", reason: "below guardrail" };
+  const meaningfulPercent = request.emphasis === "refactor" ? REFACTOR_MEANINGFUL_PERCENT : MEANINGFUL_PERCENT;
+  if (byteLength(candidate) * 100 >= byteLength(request.text) * meaningfulPercent) return { text: null, route: "passthrough", reason: "below guardrail" };
   return { text: candidate, route: taken, reason: "" };
 }
 

@@ -10,6 +10,7 @@ import { runPipeline } from "../core/pipeline.ts";
 import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";
 import { storedGoalTerms } from "../memory/goal.ts";
+import { loopEmphasis } from "../memory/loop.ts";
 import { sessionNotices } from "../memory/pressure.ts";
 import { projectHash } from "../core/project-hash.ts";
 import { projectKey } from "../platform/project.ts";
@@ -35,6 +36,7 @@ export function postTool({ payload, env, deps, db }: Pick<HookContext, "payload"
       projectPath,
       passthroughRequested: envRequestsPassthrough(env),
       goalTerms: storedGoalTerms(db, projectHash(projectPath)),
+      emphasis: loopEmphasis(env),
     },
     deps,
   );

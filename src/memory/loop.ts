@@ -2,6 +2,7 @@
  * Loop settings from the environment (OMNI_LOOP_*, OMNI_SUBAGENT). Bad values are dropped, not
  * trusted: a loop id or goal ends up in stored keys and injected text.
  */
+import { emphasisOf, type Emphasis } from "../core/emphasis.ts";
 import type { Env } from "../platform/paths.ts";
 
 const MAX_LOOP_GOAL_CHARS = 500;
@@ -36,4 +37,9 @@ export function readLoopSettings(env: Env): LoopSettings {
     iteration: env.OMNI_LOOP_ITERATION !== undefined && Number.isInteger(iteration) && iteration >= 0 ? iteration : null,
     subagent: env.OMNI_SUBAGENT === "1",
   };
+}
+
+/** The distillation emphasis the loop's goal asks for, or null outside a loop (or with a goal that was refused). */
+export function loopEmphasis(env: Env): Emphasis | null {
+  return emphasisOf(readLoopSettings(env).goal);
 }

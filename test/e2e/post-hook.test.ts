@@ -27,6 +27,16 @@ function hook(stdin: string | Uint8Array) {
 }
 
 describe("omni --post-hook", () => {
+  test("keeps a test run whole when the agent loop's goal is about tests (OMNI_LOOP_GOAL)", () => {
+    sandbox = makeSandbox();
+    const run = loadFixtures("test").find((f) => f.name === "cargo_test_pass_multi")!;
+    const payload = bashPayload(run.command, run.text);
+    expect(hook(payload).stdout.length).toBeGreaterThan(0);
+    const inLoop = runOmni(["--post-hook"], { env: { ...sandbox.env, OMNI_LOOP_GOAL: "make the parser tests pass" }, stdin: payload });
+    expect(inLoop.exitCode).toBe(0);
+    expect(inLoop.stdout.toString()).toBe("");
+  });
+
   test("waits its whole deadline for another process's write lock, so the run keeps its row", async () => {
     sandbox = makeSandbox({ OMNI_HOOK_DEADLINE_MS: "5000" });
     runOmni(["--post-hook"], { env: sandbox.env, stdin: bashPayload("node build.js", "warm-up\n") });

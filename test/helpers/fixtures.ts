@@ -15,6 +15,8 @@ export interface Fixture {
   exitCode: number | null;
   mustKeep: string[];
   structured: boolean;
+  /** The host tool that produced it (`Read`, `Grep`); Bash when the meta names none. */
+  tool: string;
 }
 
 /** Strict: a misspelt or misplaced key (a note written under `tool`) fails every test that loads it. */
@@ -53,6 +55,7 @@ export function loadFixtures(family?: string): Fixture[] {
           exitCode: meta.exit_code ?? null,
           mustKeep: meta.must_keep ?? [],
           structured: meta.structured ?? false,
+          tool: meta.tool ?? "Bash",
         };
       });
   });

@@ -2,28 +2,23 @@
  * Run a fixture through the WHOLE pipeline (real temp store, so the archive marker is real), as
  * the host tool that produced it would: the one runner every fixture test and bench table uses.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runPipeline, type PipelineResult } from "../../src/core/pipeline.ts";
+import { runPipeline, type PipelineRequest, type PipelineResult } from "../../src/core/pipeline.ts";
 import { openDatabase } from "../../src/store/db.ts";
 import { createPipelineStore } from "../../src/store/index.ts";
-import { FIXTURES_DIR, loadFixtures, type Fixture } from "./fixtures.ts";
+import { loadFixtures, type Fixture } from "./fixtures.ts";
 
 /** A fixed clock: handles are content addresses, so the delivered bytes do not depend on time. */
 const FIXED_CLOCK = { now: () => 1_780_000_000_000 };
 
-/** The host tool that produced a fixture (`Read`, `Grep`), from its sidecar; Bash otherwise. */
-export function toolOf(fixture: Fixture): string {
-  const meta = JSON.parse(readFileSync(join(FIXTURES_DIR, fixture.family, `${fixture.name}.meta.json`), "utf8")) as { tool?: string };
-  return meta.tool ?? "Bash";
-}
-
-export function runFixture(fixture: Fixture): PipelineResult {
+/** `extra` sets request fields a fixture does not carry (a loop's emphasis, say). */
+export function runFixture(fixture: Fixture, extra: Partial<PipelineRequest> = {}): PipelineResult {
   const dir = mkdtempSync(join(tmpdir(), "omni-fixture-"));
   const db = openDatabase(join(dir, "omni.db"));
   try {
-    const tool = toolOf(fixture);
+    const tool = fixture.tool;
     return runPipeline(
       {
         text: fixture.text,
@@ -33,6 +28,7 @@ export function runFixture(fixture: Fixture): PipelineResult {
         failed: fixture.exitCode !== null && fixture.exitCode !== 0,
         exitCode: fixture.exitCode,
         agentId: "test",
+        ...extra,
       },
       { store: createPipelineStore(db), clock: FIXED_CLOCK },
     );
