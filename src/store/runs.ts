@@ -5,10 +5,10 @@ import { touchAgentSession } from "./agent-sessions.ts";
 import type { Db } from "./db.ts";
 
 /** The pipeline's run record, stamped in seconds for the table. */
-export type RunRow = Omit<RunRecord, "tsMs"> & { ts: number };
+export type RunInsert = Omit<RunRecord, "tsMs"> & { ts: number };
 
 /** One transaction for the rows a run writes: short, so concurrent hooks rarely wait. */
-export function recordRun(db: Db, row: RunRow): void {
+export function recordRun(db: Db, row: RunInsert): void {
   db.transaction(() => {
     const { lastInsertRowid: runId } = db.query(
       `INSERT INTO distillations (session_id, ts, filter_name, distiller, entry, tool, input_bytes, output_bytes,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { putBlock, markRetrieved } from "../../src/store/archive.ts";
 import { openDatabase, type Db } from "../../src/store/db.ts";
-import { recordRun, type RunRow } from "../../src/store/runs.ts";
+import { recordRun, type RunInsert } from "../../src/store/runs.ts";
 import { traceForRun } from "../../src/store/runs.ts";
 import { fetchStatsRows } from "../../src/store/stats.ts";
 import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
@@ -13,7 +13,7 @@ afterEach(() => {
   sandbox?.cleanup();
 });
 
-function row(fields: Partial<RunRow>): RunRow {
+function row(fields: Partial<RunInsert>): RunInsert {
   return {
     ts: 1_000,
     sessionId: "s",
