@@ -5,7 +5,7 @@
  */
 import { GENERIC_COLLAPSE_SHARE, MIN_COLLAPSE_GROUP_SIZE, MIN_LINES_FOR_COLLAPSE } from "./limits.ts";
 import { splitLines, stripAnsi } from "./lines.ts";
-import { classifyLine } from "./score.ts";
+import { classifyLine, reportsResult } from "./score.ts";
 
 export type CollapseMode = "test" | "build" | "infra" | "log" | "generic";
 
@@ -30,7 +30,7 @@ function patternOf(line: string, mode: CollapseMode): string | null {
   }
   if (mode === "build") {
     const word = /^(compiling|downloading|checking|fetching|locking|unpacking) /i.exec(t);
-    if (word) return `${word[1]!.toLowerCase()} _`;
+    if (word && !reportsResult(t)) return `${word[1]!.toLowerCase()} _`;
   }
   if (mode === "infra") {
     if (t.toLowerCase().includes("using cache")) return "-> using cache";

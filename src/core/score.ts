@@ -27,6 +27,14 @@ const CRITICAL_PATTERN = new RegExp(CRITICAL.map(escape).join("|"));
 const NOISE_PATTERN = new RegExp(`${NOISE.map(escape).join("|")}|^(?:${NOISE_PREFIXES.map(escape).join("|")})`);
 const IMPORTANT_PATTERN = new RegExp(`^ok$|${IMPORTANT.map(escape).join("|")}`);
 
+/**
+ * A progress-shaped line that ends in its result (`Checking for size_t... Yes.`) is an answer:
+ * no collapse or noise cut may take it, whatever word it starts with.
+ */
+export function reportsResult(line: string): boolean {
+  return /\.\.\.\s*\S/.test(line);
+}
+
 export function classifyLine(line: string): Tier {
   const t = line.trim();
   if (CRITICAL_PATTERN.test(t)) return "critical";

@@ -1,45 +1,39 @@
 /**
- * The fallback for output no specific distiller claims: keep every critical and important
- * line, then context lines up to a budget, drop noise, and say where lines were left out.
+ * The fallback for output no specific distiller claims. It cannot tell an answer from ceremony
+ * in output it does not know (a chain of `sed -n` windows, a script's report, a plan summary), so
+ * it cuts only what is progress by any reading: runs of noise lines (Compiling, Downloading,
+ * DEBUG …), and even inside those it keeps a line that warns, fails or reports a result
+ * (`Checking for size_t... Yes.`). Every other line comes back as printed; with nothing to cut
+ * it declines.
  */
+import { carriesFailure } from "../core/failure.ts";
+import { reportsResult } from "../core/score.ts";
 import { defineDistiller } from "./types.ts";
 
-/** Lines kept at most; beyond it the rest are archived behind the rewind marker. */
-const MAX_KEPT_LINES = 100;
-/** When nothing scored above noise, the head is the most honest thing to show. */
-const HEAD_WHEN_NOTHING_SELECTED = 20;
+/** A noise line standing alone may be prose ("Installing" in a README); progress comes in runs. */
+const MIN_NOISE_RUN = 3;
+/** A progress line that warns (`npm warn deprecated …`) is telling the reader something. */
+const WARNS = /warn|deprecat/i;
 
 export default defineDistiller({
   id: "generic",
-  describe: "Any other output: keeps errors, warnings and verdicts, then context up to 100 lines; drops progress noise.",
+  describe: "Any other output: drops runs of progress noise (Compiling, Downloading, DEBUG …) and keeps every other line.",
+  declined: "nothing recognised as noise",
   distill({ segments }) {
-    if (segments.length === 0) return null;
-    const keep = new Set<number>();
-    segments.forEach((line, i) => {
-      if (line.tier === "critical" || line.tier === "important") keep.add(i);
-    });
-    for (let i = 0; i < segments.length && keep.size < MAX_KEPT_LINES; i++) {
-      if (segments[i]!.tier === "context") keep.add(i);
-    }
-    if (keep.size === 0) for (let i = 0; i < Math.min(HEAD_WHEN_NOTHING_SELECTED, segments.length); i++) keep.add(i);
-    if (keep.size === segments.length) return null;
-
-    const out: string[] = [];
-    let gap = 0;
+    const droppable = segments.map((line) => line.tier === "noise" && !WARNS.test(line.text) && !reportsResult(line.text) && !carriesFailure(line.text));
+    const dropped = new Array<boolean>(segments.length).fill(false);
     let noise = 0;
-    const flushGap = () => {
-      if (gap > 0) out.push(`... [${gap} lines omitted]`);
-      gap = 0;
-    };
-    segments.forEach((line, i) => {
-      if (keep.has(i)) {
-        flushGap();
-        out.push(line.text);
-      } else if (line.tier === "noise") noise++;
-      else gap++;
-    });
-    flushGap();
-    if (noise > 0) out.push(`[${noise} noise lines omitted]`);
-    return out.join("\n") + "\n";
+    for (let start = 0; start < segments.length; ) {
+      let end = start;
+      while (end < segments.length && droppable[end]) end++;
+      if (end - start >= MIN_NOISE_RUN) {
+        dropped.fill(true, start, end);
+        noise += end - start;
+      }
+      start = end === start ? start + 1 : end;
+    }
+    if (noise === 0) return null;
+    const kept = segments.filter((_, i) => !dropped[i]).map((line) => line.text);
+    return `${[...kept, `[${noise} noise lines omitted]`].join("\n")}\n`;
   },
 });

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { handleFor } from "../../src/core/handle.ts";
 import { runPipeline, type PipelineRequest } from "../../src/core/pipeline.ts";
+import { distillers } from "../../src/distillers/index.ts";
+import { defineDistiller } from "../../src/distillers/types.ts";
 import { fixedClock, memoryStore } from "../helpers/memory-store.ts";
 
 const NOISE = Array.from({ length: 120 }, (_, i) => `Downloading package-${i} v1.${i}.0`).join("\n") + "\nDone: 120 packages ready\n";
@@ -45,7 +47,7 @@ describe("runPipeline", () => {
 
   test("hands back raw bytes when the output is within 10% of the input", () => {
     const store = memoryStore();
-    const text = Array.from({ length: 40 }, (_, i) => `row ${i}: value ${i * 7}`).join("\n") + "\nDownloading one\n";
+    const text = Array.from({ length: 40 }, (_, i) => `row ${i}: value ${i * 7}`).join("\n") + "\nDownloading a\nDownloading b\nDownloading c\n";
     const result = runPipeline(request({ text }), { store, clock: fixedClock });
     expect(result.delivered).toBe(text);
     expect(result.reason).toBe("below guardrail");
@@ -53,10 +55,18 @@ describe("runPipeline", () => {
 
   test("hands back raw bytes rather than drop a line that states a failure", () => {
     const store = memoryStore();
-    // The generic distiller keeps at most 100 context lines: the failure at the end sits past them.
-    const text = Array.from({ length: 150 }, (_, i) => `item ${i} processed`).join("\n") + "\nDownloading x\nthe upload failed with status 500\n";
-    const result = runPipeline(request({ text }), { store, clock: fixedClock });
-    expect(result.delivered).toContain("the upload failed with status 500");
+    const text = Array.from({ length: 150 }, (_, i) => `item ${i} processed`).join("\n") + "\nthe upload failed with status 500\n";
+    // Every real distiller keeps failure lines; a planted one that keeps only the first line
+    // shows the check behind them all.
+    const real = distillers.generic;
+    distillers.generic = defineDistiller({ id: "generic", describe: "planted defect", distill: ({ text: raw }) => `${raw.split("\n")[0]}\n` });
+    try {
+      const result = runPipeline(request({ text }), { store, clock: fixedClock });
+      expect(result.delivered).toBe(text);
+      expect(result.reason).toBe("would have dropped the failure");
+    } finally {
+      distillers.generic = real;
+    }
   });
 
   test("passes a failed command through verbatim", () => {
