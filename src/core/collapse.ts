@@ -60,12 +60,9 @@ function summaryFor(pattern: string, count: number, mode: CollapseMode): string 
   if (mode === "log" && (pattern === "info: _" || pattern === "debug: _")) {
     return `${count} ${pattern.startsWith("info") ? "INFO" : "DEBUG"} entries ${from}`;
   }
-  return `[${count} similar lines collapsed] (pattern: "${truncateDisplay(pattern, 57)}")`;
-}
-
-function truncateDisplay(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+  // Here the pattern is the line itself (or a short normalised form): shown whole, since a
+  // truncated copy of a repeated line would hide the very text it stands for.
+  return `[${count} similar lines collapsed] (pattern: "${pattern}")`;
 }
 
 /** Returns the collapsed text, or null when nothing collapsed. */

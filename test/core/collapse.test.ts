@@ -1,0 +1,39 @@
+import { describe, expect, test } from "bun:test";
+import { collapse } from "../../src/core/collapse.ts";
+import { splitLines } from "../../src/core/lines.ts";
+import { fixture } from "../helpers/pipeline-run.ts";
+
+/** The fallback stage on real outputs: what it folds into a count, and what it must never touch. */
+describe("collapse", () => {
+  test("build mode: a run of Compiling lines becomes one count, the verdict stays", () => {
+    const build = fixture("build", "upstream_cargo_build_large").text;
+    const compiling = splitLines(build).filter((line) => line.trimStart().startsWith("Compiling ")).length;
+    const out = collapse(build, "build")!;
+    expect(out).toContain(`${compiling} crates compiled (collapsed from ${compiling} lines)`);
+    expect(out).toContain("Finished `dev` profile [unoptimized + debuginfo] target(s) in 42.31s");
+  });
+
+  test("test mode: passing tests become one count, and every FAILED line stays as printed", () => {
+    const run = fixture("test", "upstream_cargo_test_500").text;
+    const passing = splitLines(run).filter((line) => /^test .+ \.\.\. ok$/.test(line.trim())).length;
+    const out = collapse(run, "test")!;
+    expect(out).toContain(`${passing} tests passed ✓ (collapsed from ${passing} lines)`);
+    for (const failed of splitLines(run).filter((line) => line.endsWith("... FAILED"))) expect(out).toContain(failed);
+  });
+
+  test("generic mode shows a repeated line whole, however long, in its summary", () => {
+    const log = fixture("readfile", "tail_http_access_log").text;
+    const out = collapse(log, "generic")!;
+    expect(out).toContain('similar lines collapsed] (pattern: "127.0.0.1 - - [30/Nov/2026 04:56:50] "GET /index.html HTTP/1.1" 200 -")');
+  });
+
+  test("generic mode leaves output alone unless most of it repeats", () => {
+    expect(collapse(fixture("readfile", "read_source_help_js").text, "generic")).toBeNull();
+  });
+
+  test("never groups a check that reports its result, nor output under 10 lines", () => {
+    const configure = fixture("build", "configure_zlib").text;
+    expect(collapse(configure, "build")).toBeNull();
+    expect(collapse(splitLines(fixture("build", "upstream_cargo_build_large").text).slice(0, 9).join("\n"), "build")).toBeNull();
+  });
+});
