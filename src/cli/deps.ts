@@ -14,9 +14,9 @@ export interface Runtime {
 }
 
 export function openRuntime(env: Env = process.env, withDeadline = false): Runtime {
-  // A hook waits a whole deadline for another process's write lock: one that gives up loses its row.
-  const db = tryOpenDatabase(databasePath(env), withDeadline ? { busyTimeoutMs: hookDeadlineMs(env) } : undefined);
   const log = env.OMNI_DEBUG === "1" ? (message: string) => process.stderr.write(`[omni] ${message}\n`) : undefined;
+  // A hook waits a whole deadline for another process's write lock: one that gives up loses its row.
+  const db = tryOpenDatabase(databasePath(env), withDeadline ? { busyTimeoutMs: hookDeadlineMs(env) } : undefined, log);
   const deps: PipelineDeps = {
     // Every recorded run may complete a subtask (fail → pass): capture rides on the record.
     store: db ? withEngramCapture(createPipelineStore(db), db, log) : null,

@@ -2,7 +2,7 @@
  * The one SQLite driver module: opens the file owner-only, in WAL mode with a busy timeout,
  * and brings the schema up to date. Everything else talks to tables through src/store/<table>.ts.
  */
-import { Database } from "bun:sqlite";
+import { Database, SQLiteError } from "bun:sqlite";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS } from "./schema.ts";
@@ -26,10 +26,11 @@ export const DEFAULT_BUSY_TIMEOUT_MS = 1_000;
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
   if (!options.readonly) ensureOwnerOnlyFile(path);
   const db = new Database(path, options.readonly ? { readonly: true } : { create: true, readwrite: true });
+  const busyTimeoutMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS));
   try {
-    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS))}`);
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     if (!options.readonly) {
-      if ((db.query("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode !== "wal") db.exec("PRAGMA journal_mode = WAL");
+      enableWal(db, busyTimeoutMs);
       db.exec("PRAGMA synchronous = NORMAL");
       migrate(db);
     }
@@ -37,6 +38,24 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/**
+ * Switching a database to WAL needs an exclusive lock, and SQLite answers "database is locked" at
+ * once instead of calling the busy handler: hooks racing to create a fresh database lost their
+ * run that way. So the switch waits here, with backoff, as long as any other lock would.
+ */
+function enableWal(db: Db, busyTimeoutMs: number): void {
+  const deadline = performance.now() + busyTimeoutMs;
+  for (let pauseMs = 2; ; pauseMs = Math.min(pauseMs * 2, 50)) {
+    try {
+      if ((db.query("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode !== "wal") db.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (error) {
+      if (!(error instanceof SQLiteError && error.code?.startsWith("SQLITE_BUSY")) || performance.now() + pauseMs > deadline) throw error;
+      Bun.sleepSync(pauseMs);
+    }
   }
 }
 

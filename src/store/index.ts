@@ -31,10 +31,11 @@ export function createPipelineStore(db: Db): PipelineStore {
 }
 
 /** Open the database or return null: a store that cannot open degrades the run to passthrough. */
-export function tryOpenDatabase(path: string, options?: OpenOptions): Db | null {
+export function tryOpenDatabase(path: string, options?: OpenOptions, log?: (message: string) => void): Db | null {
   try {
     return openDatabase(path, options);
-  } catch {
+  } catch (error) {
+    log?.(`database ${path} did not open: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
 }
