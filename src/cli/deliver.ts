@@ -6,11 +6,8 @@
 import { readerScope } from "../core/agent-id.ts";
 import { FOOTER_MIN_ELAPSED_MS, FOOTER_MIN_REDUCTION_PERCENT } from "../core/limits.ts";
 import { footer, footerJson } from "../core/markers.ts";
-import { envRequestsPassthrough } from "../core/route.ts";
 import { runPipeline, type Entry, type FooterMode, type PipelineResult } from "../core/pipeline.ts";
-import { storedGoalTerms } from "../memory/goal.ts";
-import { loopEmphasis } from "../memory/loop.ts";
-import { projectHash } from "../core/project-hash.ts";
+import { runWishes } from "../memory/run-wishes.ts";
 import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
 import { projectKey } from "../platform/project.ts";
@@ -45,9 +42,7 @@ export function distillCaptured(request: Omit<DeliverRequest, "output"> & { text
       agentId: request.agentId,
       sessionId: readerScope(request.sessionId, null),
       projectPath,
-      passthroughRequested: envRequestsPassthrough(request.env),
-      goalTerms: storedGoalTerms(runtime.db, projectHash(projectPath)),
-      emphasis: loopEmphasis(request.env),
+      ...runWishes(request.env, runtime.db, projectPath),
       ...(request.footer ? { footer: request.footer } : {}),
     },
     runtime.deps,

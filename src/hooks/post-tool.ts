@@ -5,14 +5,11 @@
 import { readerScope } from "../core/agent-id.ts";
 import { HOST_PREVIEW_NOTE_BYTES, MEANINGFUL_PERCENT } from "../core/limits.ts";
 import { byteLength } from "../core/lines.ts";
-import { envRequestsPassthrough } from "../core/route.ts";
 import { runPipeline } from "../core/pipeline.ts";
 import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";
-import { storedGoalTerms } from "../memory/goal.ts";
-import { loopEmphasis } from "../memory/loop.ts";
+import { runWishes } from "../memory/run-wishes.ts";
 import { sessionNotices } from "../memory/pressure.ts";
-import { projectHash } from "../core/project-hash.ts";
 import { projectKey } from "../platform/project.ts";
 import type { HookContext, HookReply } from "./context.ts";
 
@@ -34,9 +31,7 @@ export function postTool({ payload, env, deps, db }: Pick<HookContext, "payload"
       agentId: env.OMNI_AGENT_ID?.trim() || host.agentId,
       sessionId,
       projectPath,
-      passthroughRequested: envRequestsPassthrough(env),
-      goalTerms: storedGoalTerms(db, projectHash(projectPath)),
-      emphasis: loopEmphasis(env),
+      ...runWishes(env, db, projectPath),
     },
     deps,
   );
