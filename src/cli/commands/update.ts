@@ -59,7 +59,8 @@ export default defineCommand({
     progress("installing and rebuilding (npm install)…");
     const rebuilt = reinstall(root);
     if (!rebuilt.ok) throw new ActionableError(`the sources are updated but \`npm install\` failed in ${root}; run it there to see why:\n${rebuilt.text}`);
-    return finish({ ...report, updated: true, head: headOf(root) }, flags.json === true, `Updated to ${headOf(root)}. Re-run \`omni init\` if the changes say the hook contract changed.`);
+    const head = headOf(root);
+    return finish({ ...report, updated: true, head }, flags.json === true, `Updated to ${head}. Re-run \`omni init\` if the changes say the hook contract changed.`);
   },
 });
 
