@@ -4,9 +4,8 @@
  * `distillCaptured` is the shared half: MCP's omni_run calls it too, so there is one path.
  */
 import { readerScope } from "../core/agent-id.ts";
-import { FOOTER_MIN_ELAPSED_MS, FOOTER_MIN_REDUCTION_PERCENT } from "../core/limits.ts";
-import { footer, footerJson } from "../core/markers.ts";
-import { runPipeline, type Entry, type FooterMode, type PipelineResult } from "../core/pipeline.ts";
+import { footerText, type FooterMode } from "../core/markers.ts";
+import { runPipeline, type Entry, type PipelineResult } from "../core/pipeline.ts";
 import { runWishes } from "../memory/run-wishes.ts";
 import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
@@ -60,13 +59,8 @@ export function deliver(request: DeliverRequest): void {
     const mode = footerMode(request.env);
     const result = distillCaptured({ ...request, text, cwd: process.cwd(), footer: mode }, runtime);
     writeOut(result.changed ? result.delivered : request.output);
-    if (mode === "none") return;
-    const reduction = result.bytesIn === 0 ? 0 : (100 * (result.bytesIn - result.bytesOut)) / result.bytesIn;
-    if (mode === "json") {
-      writeErr(`${footerJson(result.route, result.handle, result.bytesIn - result.bytesOut)}\n`);
-    } else if (reduction > FOOTER_MIN_REDUCTION_PERCENT || result.latencyMs > FOOTER_MIN_ELAPSED_MS) {
-      writeErr(`${footer(reduction, result.bytesIn, result.bytesOut, result.latencyMs)}\n`);
-    }
+    const footer = footerText(mode, result);
+    if (footer !== null) writeErr(footer);
   } finally {
     runtime.db?.close();
   }

@@ -1,4 +1,5 @@
 /** Every marker string the agent can see. Hosts and agents parse these, so they are fixed. */
+import { FOOTER_MIN_ELAPSED_MS, FOOTER_MIN_REDUCTION_PERCENT } from "./limits.ts";
 
 export function omittedMarker(lost: string, handle: string): string {
   return `\n[OMNI: ${lost} omitted, omni retrieve ${handle} for full output]\n`;
@@ -56,13 +57,31 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export function footer(reductionPercent: number, bytesIn: number, bytesOut: number, elapsedMs: number): string {
-  return `[OMNI Active] ⏺ ${reductionPercent.toFixed(1)}% reduction (${formatBytes(bytesIn)} → ${formatBytes(bytesOut)}) ${Math.round(elapsedMs)}ms`;
+/**
+ * What exec and pipe print on stderr after the output, which the reader reads too: the footer
+ * line, its JSON form (`OMNI_OUTPUT_JSON`), or nothing (hooks, MCP, `OMNI_QUIET`).
+ */
+export type FooterMode = "text" | "json" | "none";
+
+export interface FooterRun {
+  route: string;
+  handle: string | null;
+  bytesIn: number;
+  bytesOut: number;
+  latencyMs: number;
 }
 
-/** The machine-readable footer `OMNI_OUTPUT_JSON` asks exec and pipe for instead of the line above. */
-export function footerJson(route: string, handle: string | null, bytesSaved: number): string {
-  return JSON.stringify({ route, hash: handle, bytes_saved: bytesSaved });
+/**
+ * The exact stderr text of a run's footer, newline included, or null when none is printed: the
+ * text line only for a real cut (over 10%) or a slow run (over 100 ms). exec prints this, and the
+ * stats accounting charges its bytes, so the two cannot disagree.
+ */
+export function footerText(mode: FooterMode, run: FooterRun): string | null {
+  if (mode === "none") return null;
+  if (mode === "json") return `${JSON.stringify({ route: run.route, hash: run.handle, bytes_saved: run.bytesIn - run.bytesOut })}\n`;
+  const reduction = run.bytesIn === 0 ? 0 : (100 * (run.bytesIn - run.bytesOut)) / run.bytesIn;
+  if (!(reduction > FOOTER_MIN_REDUCTION_PERCENT || run.latencyMs > FOOTER_MIN_ELAPSED_MS)) return null;
+  return `[OMNI Active] ⏺ ${reduction.toFixed(1)}% reduction (${formatBytes(run.bytesIn)} → ${formatBytes(run.bytesOut)}) ${Math.round(run.latencyMs)}ms\n`;
 }
 
 /** Heads an output in which secrets were masked, so the reader knows the values are not the real ones. */

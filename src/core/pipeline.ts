@@ -28,19 +28,12 @@ import {
 } from "./limits.ts";
 import type { Emphasis } from "./emphasis.ts";
 import { byteLength, countLines, splitInclusive, stripAnsi } from "./lines.ts";
-import { enormousMarker, hasOmniMarkerLine, omittedMarker, omittedNotArchivedMarker, redactionHeader } from "./markers.ts";
+import { enormousMarker, hasOmniMarkerLine, omittedMarker, omittedNotArchivedMarker, redactionHeader, type FooterMode } from "./markers.ts";
 import { commandRequestsPassthrough, isOwnRecoveryCommand, routeTool, stripExecWrapper, type DistillerId, type Route } from "./route.ts";
 import { scoreLines, type ScoredLine } from "./score.ts";
 import { capOutput } from "./truncate.ts";
 
 export type Entry = "hook" | "pipe" | "exec" | "mcp";
-
-/**
- * What the entry prints on stderr after the output, which the reader reads too: the footer line,
- * its JSON form (`OMNI_OUTPUT_JSON`), or nothing (hooks, MCP, `OMNI_QUIET`). Recorded per run so
- * the accounting charges only footers that were really printed.
- */
-export type FooterMode = "text" | "json" | "none";
 
 export interface PipelineRequest {
   /** The raw output, as the reader would otherwise receive it. */
@@ -61,7 +54,7 @@ export interface PipelineRequest {
   passthroughRequested?: boolean;
   /** Words of the pinned goal (`omni goal`): lines naming one score higher. */
   goalTerms?: string[];
-  /** Absent: the entry prints no footer. */
+  /** The footer the entry prints after the output, recorded so stats charge only real ones; absent: none. */
   footer?: FooterMode;
   /** What the agent loop's goal asks for (OMNI_LOOP_GOAL): more detail kept, or harder compression. */
   emphasis?: Emphasis | null;

@@ -3,9 +3,9 @@
  * bytes a host would have cut anyway are not ours to claim, markers are inside delivered_bytes,
  * and a footer the reader also read is a cost.
  */
-import { FOOTER_MIN_ELAPSED_MS, FOOTER_MIN_REDUCTION_PERCENT, HOST_OUTPUT_CAP_CHARS } from "../core/limits.ts";
+import { HOST_OUTPUT_CAP_CHARS } from "../core/limits.ts";
 import { byteLength } from "../core/lines.ts";
-import { footer, footerJson } from "../core/markers.ts";
+import { footerText } from "../core/markers.ts";
 import type { RunRow } from "./rows.ts";
 import { TERMINAL_AGENT } from "./limits.ts";
 
@@ -46,15 +46,11 @@ export function netBeforeChargesBytes(row: RunRow): number {
   return baselineBytes(row) - modelReadBytes(row) - footerBytes(row);
 }
 
-/** The footer the run printed on stderr (same rules as deliver.ts), newline included. */
+/** The footer the run printed on stderr: the very text exec wrote, rebuilt from the row. */
 export function footerBytes(row: RunRow): number {
   const mode = row.footer ?? (row.entry === "exec" || row.entry === "pipe" ? "text" : "none");
-  const delivered = deliveredBytes(row);
-  if (mode === "none") return 0;
-  if (mode === "json") return byteLength(footerJson(row.route, row.handle, row.inputBytes - delivered)) + 1;
-  const reduction = row.inputBytes === 0 ? 0 : (100 * (row.inputBytes - delivered)) / row.inputBytes;
-  if (!(reduction > FOOTER_MIN_REDUCTION_PERCENT || row.latencyMs > FOOTER_MIN_ELAPSED_MS)) return 0;
-  return byteLength(footer(reduction, row.inputBytes, delivered, row.latencyMs)) + 1;
+  const text = footerText(mode, { route: row.route, handle: row.handle, bytesIn: row.inputBytes, bytesOut: deliveredBytes(row), latencyMs: row.latencyMs });
+  return text === null ? 0 : byteLength(text);
 }
 
 /** The run handed the reader something other than the raw bytes. */

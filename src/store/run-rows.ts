@@ -1,5 +1,5 @@
 /** `distillations` rows as plain objects: the one mapper every read of run rows uses. */
-import type { FooterMode } from "../core/pipeline.ts";
+import type { FooterMode } from "../core/markers.ts";
 import type { RunRow } from "../stats/rows.ts";
 
 export const RUN_ROW_COLUMNS =
