@@ -18,6 +18,8 @@ export interface DeliverRequest {
   exitCode: number;
   agentId: string;
   sessionId: string | null;
+  /** The host's subagent id, when a subagent ran the command: its own reader within the session. */
+  subagentId?: string | null;
   entry: Entry;
   env: Env;
 }
@@ -39,7 +41,7 @@ export function distillCaptured(request: Omit<DeliverRequest, "output"> & { text
       failed: request.exitCode !== 0,
       exitCode: request.exitCode,
       agentId: request.agentId,
-      sessionId: readerScope(request.sessionId, null),
+      sessionId: readerScope(request.sessionId, request.subagentId ?? null),
       projectPath,
       ...runWishes(request.env, runtime.db, projectPath),
       ...(request.footer ? { footer: request.footer } : {}),

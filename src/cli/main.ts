@@ -10,12 +10,13 @@ import { PIPE_FLAGS, runPipeMode } from "./pipe-mode.ts";
 
 async function main(argv: string[]): Promise<number> {
   const env = process.env;
-  // A hook flag anywhere in a flags-only command line (hosts call `omni --hook`); never inside a
-  // subcommand's own flags (`omni init --hook` installs the hooks).
-  const hookFlag = argv[0]?.startsWith("-") ? argv.find((arg) => (HOOK_FLAGS as readonly string[]).includes(arg)) : undefined;
+  // An entry flag counts only as omni's own first argument (hosts call `omni --pre-hook`, `omni
+  // --mcp`): never inside a subcommand's flags (`omni init --mcp`) or a wrapped command's
+  // (`omni exec -- node server.js --mcp`).
+  const hookFlag = argv[0] !== undefined && (HOOK_FLAGS as readonly string[]).includes(argv[0]) ? argv[0] : undefined;
   if (hookFlag) return runHookMode(hookFlag, env);
   // Lazy: the MCP SDK and zod load only in this mode, never on a hook's path.
-  if (argv.includes("--mcp")) return (await import("../mcp/stdio.ts")).runMcpServer(env);
+  if (argv[0] === "--mcp") return (await import("../mcp/stdio.ts")).runMcpServer(env);
 
   const first = argv[0];
   if (first === undefined) {

@@ -3,6 +3,7 @@
  * lives in exactly one place (the original duplicated `matches!(cmd, …)` blocks and they drifted).
  */
 import type { CollapseMode } from "./collapse.ts";
+import { unwrapRewrite } from "./gateway/rewrite-form.ts";
 import { basename, parseChain, splitAssignments, type ShellSegment } from "./shell-words.ts";
 
 export type DistillerId =
@@ -41,7 +42,7 @@ const VCS_CLIS = new Set(["gh", "hub", "glab"]);
 const JVM = new Set(["java", "javac", "mvn", "mvnw", "gradle", "gradlew", "kotlin", "kotlinc", "sbt"]);
 const CLOUD = new Set(["docker", "docker-compose", "podman", "kubectl", "helm", "terraform", "tofu", "aws", "gcloud", "az", "doctl", "skaffold", "argocd", "flux", "k3d", "kind", "minikube", "kustomize", "cdk", "pulumi", "serverless", "sam", "oc", "nomad", "vagrant"]);
 const SYSTEM_OPS = new Set(["curl", "wget", "tar", "zip", "unzip", "apt", "apt-get", "brew", "yum", "dnf", "apk", "pacman", "env", "printenv", "systemctl", "journalctl", "dmesg", "rsync", "scp", "ping", "traceroute", "netstat", "ss", "top", "htop"]);
-const TEST_RUNNERS = new Set(["pytest", "py.test", "jest", "vitest", "mocha", "playwright", "rspec", "phpunit", "nextest", "tap", "ava", "karma", "cypress", "ctest", "tox", "nox"]);
+const TEST_RUNNERS = new Set(["pytest", "py.test", "jest", "vitest", "mocha", "playwright", "rspec", "phpunit", "pest", "nextest", "tap", "tape", "ava", "karma", "cypress", "ctest", "tox", "nox", "prove", "uvu", "jasmine", "cucumber-js", "cucumber", "behave", "nose2", "trial", "busted", "bats", "codeceptjs"]);
 const BUILD_TOOLS = new Set(["make", "cmake", "ninja", "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tsc", "webpack", "rollup", "esbuild", "vite", "parcel", "swc", "babel", "pip", "pip3", "ruff", "mypy", "pyright", "black", "flake8", "pylint", "rake", "rubocop", "bundle", "dotnet", "swift", "xcodebuild", "bazel", "buck", "pants", "nx", "turbo", "meson", "scons", "configure", "go"]);
 const JSTS_TOOLS = new Set(["eslint", "prettier", "biome", "oxlint", "stylelint", "npm", "pnpm", "yarn", "bun", "npx", "bunx", "deno", "tsd", "lerna", "corepack"]);
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
@@ -55,10 +56,9 @@ const FILE_READERS = new Set(["cat", "head", "tail", "bat", "less", "more", "nl"
 
 const PASSTHROUGH_ON = new Set(["1", "true", "yes", "on", "y"]);
 
-/** Remove an `omni exec [--agent X] [--session Y]` wrapper the pre-hook added. */
+/** The command as the agent typed it, when this is the pre-hook's `omni exec` rewrite of it. */
 export function stripExecWrapper(command: string): string {
-  const match = /^\s*(?:\S*\/)?omni(?:\.exe)?\s+exec\s+((?:--(?:agent|session)(?:=\S+|\s+\S+)\s+)*)/.exec(command);
-  return match ? command.slice(match[0].length) : command;
+  return unwrapRewrite(command);
 }
 
 /** `OMNI_PASSTHROUGH=1 cmd` as a leading assignment, the position a shell would apply it in. */
@@ -97,18 +97,58 @@ interface Program {
   segment: ShellSegment;
 }
 
+/** Wrappers that run the rest of their words as the program, with how many words each option takes. */
+const WRAPPER_OPTIONS: Record<string, { valued: RegExp; positional: number }> = {
+  // `timeout [-s SIG] [-k DUR] [--preserve-status] DURATION cmd`
+  timeout: { valued: /^(?:-s|--signal|-k|--kill-after)$/, positional: 1 },
+  time: { valued: /^(?:-f|--format|-o|--output)$/, positional: 0 },
+  nice: { valued: /^(?:-n|--adjustment)$/, positional: 0 },
+  nohup: { valued: /^$/, positional: 0 },
+  stdbuf: { valued: /^(?:-i|-o|-e)$/, positional: 0 },
+  ionice: { valued: /^(?:-c|-n|-p|--class|--classdata)$/, positional: 0 },
+  sudo: { valued: /^(?:-u|-g|-C|-D|-h|-p|-U|--user|--group)$/, positional: 0 },
+  command: { valued: /^$/, positional: 0 },
+  exec: { valued: /^(?:-a)$/, positional: 0 },
+  env: { valued: /^(?:-u|--unset|-C|--chdir|-S|--split-string)$/, positional: 0 },
+};
+
+/** Words after a wrapper and its own options: the wrapped program's argv. */
+function peelWrapper(wrapper: string, words: string[]): string[] {
+  const spec = WRAPPER_OPTIONS[wrapper]!;
+  let rest = words;
+  let positional = spec.positional;
+  while (rest.length > 0) {
+    const word = rest[0]!;
+    if (word === "--") {
+      rest = rest.slice(1);
+      break;
+    }
+    if (wrapper === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) rest = rest.slice(1);
+    else if (spec.valued.test(word)) rest = rest.slice(2);
+    else if (word.startsWith("-") && word.length > 1) rest = rest.slice(1);
+    else if (positional > 0) {
+      rest = rest.slice(1);
+      positional--;
+    } else break;
+  }
+  return rest;
+}
+
+/** `python3.12`, `python3` and `python` are one program to routing. */
+function programBase(word: string): string {
+  const base = basename(word);
+  return /^python[0-9.]*$/.test(base) && base !== "python" ? "python3" : base;
+}
+
 function programOf(segment: ShellSegment): Program | null {
   let words = splitAssignments(segment.words).rest;
-  // Wrappers that run the next word as the program.
-  while (words.length > 0 && ["sudo", "time", "nice", "nohup", "timeout", "command", "exec", "env"].includes(basename(words[0]!))) {
+  for (let depth = 0; depth < 4 && words.length > 0 && basename(words[0]!) in WRAPPER_OPTIONS; depth++) {
     const wrapper = basename(words[0]!);
-    words = words.slice(1);
-    if (wrapper === "timeout") words = words.slice(words[0]?.startsWith("-") ? 2 : 1);
-    while (wrapper === "env" && words.length > 0 && (words[0]!.includes("=") || words[0]!.startsWith("-"))) words = words.slice(1);
+    words = peelWrapper(wrapper, words.slice(1));
     if (wrapper === "env" && words.length === 0) return { base: "env", args: [], segment };
   }
   if (words.length === 0) return null;
-  return { base: basename(words[0]!), args: words.slice(1), segment };
+  return { base: programBase(words[0]!), args: words.slice(1), segment };
 }
 
 /**
@@ -162,9 +202,22 @@ function launchedProgram(program: Program): Program | null {
   else if (PACKAGE_MANAGERS.has(base) && args[0] !== undefined && RUNNER_SUBCOMMANDS.has(args[0])) rest = args.slice(1);
   else if ((base === "yarn" || base === "pnpm") && args[0] !== undefined && (TEST_RUNNERS.has(args[0]) || JS_BUILD_TOOLS.has(args[0]))) rest = args;
   else if (PYTHON_ENV_RUNNERS.has(base) && args[0] === "run") rest = args.slice(1);
+  else if (base === "bundle" && (args[0] === "exec" || args[0] === "ex")) rest = args.slice(1);
+  else if (base === "deno" && args[0] === "run" && args.some((arg) => arg.startsWith("npm:"))) rest = [args.find((arg) => arg.startsWith("npm:"))!.slice(4).replace(/@[^/]*$/, ""), ...args.slice(args.findIndex((arg) => arg.startsWith("npm:")) + 1)];
   const first = rest?.find((arg) => !arg.startsWith("-"));
   if (!rest || first === undefined) return null;
-  return { base: basename(first), args: rest.slice(rest.indexOf(first) + 1), segment: program.segment };
+  return { base: programBase(first), args: rest.slice(rest.indexOf(first) + 1), segment: program.segment };
+}
+
+/**
+ * The program that really runs, launchers peeled: `timeout 60 npx vitest run` → vitest,
+ * `bundle exec rspec` → rspec, `uv run pytest` → pytest. Each level, outermost first.
+ */
+export function programLevels(command: string): Array<{ base: string; args: string[] }> {
+  const { program } = soleOutputProgram(command);
+  const levels: Array<{ base: string; args: string[] }> = [];
+  for (let current: Program | null = program, depth = 0; current && depth < 4; current = launchedProgram(current), depth++) levels.push({ base: current.base, args: current.args });
+  return levels;
 }
 
 function isTestInvocation(program: Program): boolean {
@@ -178,6 +231,8 @@ function isTestInvocation(program: Program): boolean {
     const module = args[args.indexOf("-m") + 1];
     return args.includes("-m") && (module === "pytest" || module === "unittest" || module === "tox" || module === "nose2");
   }
+  // `hatch run test`, `poetry run test`: a script of the project's environment named for its tests.
+  if (PYTHON_ENV_RUNNERS.has(base) && first === "run" && /^(?:test|tests|unit|cov|coverage)(?::|$)/.test(args[args.indexOf("run") + 1] ?? "")) return true;
   if (PACKAGE_MANAGERS.has(base)) {
     if (first === "test" || first === "t") return true;
     const script = args[args.indexOf("run") + 1] ?? "";
@@ -186,7 +241,8 @@ function isTestInvocation(program: Program): boolean {
   if (base === "npx" || base === "bunx" || base === "pnpx") return first !== undefined && TEST_RUNNERS.has(basename(first));
   if (base === "go" || base === "cargo" || base === "dotnet" || base === "swift" || base === "mix" || base === "zig") return hasWord(args, "test", "nextest", "bench");
   if (JVM.has(base) || base === "flutter" || base === "dart") return args.some((arg) => arg.toLowerCase().includes("test"));
-  if (base === "make" || base === "ctest") return hasWord(args, "test", "check");
+  if (base === "make" || base === "ctest" || base === "ninja" || base === "meson") return hasWord(args, "test", "check", "tests");
+  if (base === "rake" || base === "rails" || base === "composer" || base === "lein" || base === "stack" || base === "cabal") return hasWord(args, "test", "spec");
   return false;
 }
 

@@ -1,10 +1,14 @@
 /**
- * PreToolUse: rewrite a matched shell command into `omni exec …` (SPEC §7.4), carrying every
- * other field of the tool input because hosts replace the input rather than merge it; or, for a
- * command that would change a file named many times this session, warn through the reason.
+ * PreToolUse: ask the gateway whether the shell command goes through `omni exec …`, and render
+ * its answer in the host's shape, carrying every other field of the tool input because hosts
+ * replace the input rather than merge it; or, for a command that would change a file named many
+ * times this session, warn through the reason.
  */
-import { autoApproves, execRewrite, HOT_FILE_ACCESS_THRESHOLD, isMutating, isRewritable, targetFiles } from "../core/pre-tool-rules.ts";
+import { decideRewrite } from "../core/gateway/decide.ts";
+import { NO_RULES } from "../core/gateway/permission-rules.ts";
+import { HOT_FILE_ACCESS_THRESHOLD, isMutating, targetFiles } from "../core/pre-tool-rules.ts";
 import { envRequestsPassthrough } from "../core/route.ts";
+import { homeDir } from "../platform/paths.ts";
 import { hostForPreTool } from "../hosts/index.ts";
 import { isRecord, stringField } from "../hosts/types.ts";
 import { projectKey } from "../platform/project.ts";
@@ -22,11 +26,19 @@ export function preTool(context: HookContext): HookReply {
   const sessionId = stringField(payload, "session_id", "sessionId");
   const agentId = context.agentId || host.agentId;
 
-  // Plan mode runs nothing; a rewrite answered with "allow" would run the command anyway.
-  const planning = stringField(payload, "permission_mode") === "plan";
-  if (!planning && !envRequestsPassthrough(env) && isRewritable(command)) {
-    const rewritten = execRewrite(command, context.exe, agentId, sessionId);
-    return host.renderPreTool?.({ ...input, command: rewritten }, REWRITE_REASON, autoApproves(command)) ?? null;
+  if (!envRequestsPassthrough(env) && host.renderPreTool) {
+    const decision = decideRewrite({
+      command,
+      runInBackground: input.run_in_background === true,
+      permissionMode: stringField(payload, "permission_mode"),
+      rules: host.permissionRules ? host.permissionRules(payload, env, homeDir(env)) : NO_RULES,
+      exe: context.exe,
+      scope: { agentId, sessionId, subagentId: stringField(payload, "agent_id", "agentId") || null },
+    });
+    if (decision.rewrite) {
+      const reply = host.renderPreTool({ ...input, command: decision.command }, REWRITE_REASON, decision.permission);
+      if (reply !== null) return reply;
+    }
   }
   const hot = sessionId ? recordAccess(context, sessionId, agentId, command) : [];
   if (hot.length > 0 && isMutating(command)) {

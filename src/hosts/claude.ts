@@ -6,6 +6,7 @@
 import { HOST_OUTPUT_CAP_CHARS, MAX_PERSISTED_READ_BYTES } from "../core/limits.ts";
 import { readTextFile } from "../platform/files.ts";
 import { join } from "node:path";
+import { claudePermissionRules } from "./claude-permissions.ts";
 import { groupedHooks, mcpServer } from "./config/shapes.ts";
 import { isRecord, stringField, type ToolCall, type ToolHost } from "./types.ts";
 
@@ -63,13 +64,15 @@ export const claude: ToolHost = {
       mcpServer(join(context.home, ".claude.json"), ["mcpServers", "omni"], context, "claude_code", { type: "stdio" }),
     ];
   },
-  renderPreTool(updatedInput, reason, approve = false) {
+  renderPreTool(updatedInput, reason, permission = "host") {
     if (updatedInput === null) return { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: reason } };
     // Measured: updatedInput replaces the whole input; "allow" makes it apply without a prompt in
-    // every permission mode, so it is only sent where the rewrite may skip the user's say.
-    const decision = approve ? { permissionDecision: "allow", permissionDecisionReason: reason } : {};
+    // every permission mode, so it is only sent where the gateway found the user's say already given.
+    // Without a decision the host judges the rewritten command by the user's rules and its mode.
+    const decision = permission === "allow" ? { permissionDecision: "allow", permissionDecisionReason: reason } : {};
     return { hookSpecificOutput: { hookEventName: "PreToolUse", ...decision, updatedInput } };
   },
+  permissionRules: claudePermissionRules,
   normalizePostTool(payload) {
     const tool = stringField(payload, "tool_name") ?? "";
     const input = isRecord(payload.tool_input) ? payload.tool_input : {};

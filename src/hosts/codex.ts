@@ -38,10 +38,10 @@ export const codex: HostAdapter = {
   doctorProblems(context) {
     return codexTrustProblems(this.configEntries(context), join(codexHome(context), "config.toml"));
   },
-  // Measured: Codex fails the hook when a rewrite carries no decision, so a rewrite that may not
-  // answer "allow" (see autoApproves) is not made at all; the command runs as the model wrote it.
-  renderPreTool(updatedInput, reason, approve = false) {
-    if (updatedInput !== null && !approve) return null;
-    return claude.renderPreTool!(updatedInput, reason, true);
+  // Measured: Codex fails the hook when a rewrite carries no decision, so a rewrite the gateway
+  // does not answer "allow" is not made at all; the command runs as the model wrote it.
+  renderPreTool(updatedInput, reason, permission = "host") {
+    if (updatedInput !== null && permission !== "allow") return null;
+    return claude.renderPreTool!(updatedInput, reason, "allow");
   },
 };

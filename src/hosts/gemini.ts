@@ -28,8 +28,10 @@ export const gemini: HostAdapter = {
       mcpServer(settings, ["mcpServers", "omni"], context, "gemini_cli"),
     ];
   },
-  renderPreTool(updatedInput, reason) {
+  renderPreTool(updatedInput, reason, permission = "host") {
     if (updatedInput === null) return { hookSpecificOutput: { hookEventName: "BeforeTool", additionalContext: reason } };
-    return { decision: "allow", reason, hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: updatedInput } };
+    // "allow" skips Gemini's own confirmation: sent only where the gateway found the user's say given.
+    const decision = permission === "allow" ? { decision: "allow", reason } : {};
+    return { ...decision, hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: updatedInput } };
   },
 };

@@ -3,6 +3,7 @@
  * tool path how to read its payloads and reply in its tools' shapes.
  */
 import type { ConfigEntry } from "./config/entry.ts";
+import type { PermissionRules } from "../core/gateway/permission-rules.ts";
 import type { Env } from "../platform/paths.ts";
 
 export interface ToolCall {
@@ -61,9 +62,18 @@ export interface HostAdapter {
    * `lineShift`: a file window lost this many leading lines to a fold; its first line number moves by it.
    */
   renderPostTool?(payload: Record<string, unknown>, call: ToolCall, delivered: string, lineShift?: number): unknown;
-  /** PreToolUse reply: a rewritten tool input (every original field kept), or a note for the model. */
-  /** `approve`: the reply may grant permission as well (see autoApproves); hosts without the notion ignore it. */
-  renderPreTool?(updatedInput: Record<string, unknown> | null, reason: string, approve?: boolean): unknown;
+  /**
+   * PreToolUse reply: a rewritten tool input (every original field kept), or a note for the model.
+   * `permission`: the gateway's answer; "allow" grants the call, "host" leaves the decision to the
+   * host. A host that cannot express the answer returns null and the command runs as typed.
+   */
+  renderPreTool?(updatedInput: Record<string, unknown> | null, reason: string, permission?: "allow" | "host"): unknown;
+  /**
+   * The user's permission rules for this host's shell tool, in Claude Code's rule syntax; null
+   * when they cannot be read for certain (nothing is rewritten then). Absent: the host has no
+   * rules a rewrite could slip past.
+   */
+  permissionRules?(payload: Record<string, unknown>, env: Env, home: string): PermissionRules | null;
 }
 
 /** A host whose tool payloads omni reads. */

@@ -108,3 +108,12 @@ export function findOnPath(name: string, path: string): string | null {
   }
   return null;
 }
+
+/** The names in a directory, sorted; empty when it is absent or unreadable. */
+export function listDir(path: string): string[] {
+  try {
+    return readdirSync(path).sort();
+  } catch {
+    return [];
+  }
+}

@@ -116,3 +116,67 @@ export function filterThrough(argv: string[], input: string, env: Record<string,
   if (child.error || child.status !== 0 || child.stdout === "") return null;
   return child.stdout;
 }
+
+export interface ForwardingOptions {
+  /** Give the child its own process group, so a signal reaches everything it started. */
+  ownGroup: boolean;
+  /** Once a signal was forwarded, how long the child gets to exit before its group is killed. */
+  graceMs: number;
+}
+
+/**
+ * runCommand as a faithful stand-in for the command: stdin passes through, SIGINT, SIGTERM and
+ * SIGHUP go on to the child's process group, and when one arrives the promise settles with what
+ * was captured so far as soon as the child has exited (or, past the grace period, been killed).
+ * The child never outlives the call. `signal` names what ended it, when a signal did.
+ */
+export function runCommandForwarding(argv: string[], options: ForwardingOptions): Promise<CommandResult & { signal: NodeJS.Signals | null }> {
+  const [file, ...args] = commandLine(argv);
+  const { dir, outPath, fd } = openOutputFile();
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let received: NodeJS.Signals | null = null;
+    let settled = false;
+    let killTimer: ReturnType<typeof setTimeout> | undefined;
+    const handlers = new Map<NodeJS.Signals, () => void>();
+    const finish = (exitCode: number, spawnError?: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(killTimer);
+      for (const [signal, handler] of handlers) process.off(signal, handler);
+      // Whatever the child started in its group goes with it.
+      if (options.ownGroup && child.pid) signalGroup(child.pid, "SIGKILL");
+      try {
+        resolve({ exitCode, output: readFileSync(outPath), durationMs: performance.now() - started, signal: received, ...(spawnError ? { spawnError } : {}) });
+      } finally {
+        closeSync(fd);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const child = spawn(file!, args, { stdio: ["inherit", fd, fd], detached: options.ownGroup });
+    const send = (signal: NodeJS.Signals) => {
+      if (!child.pid) return;
+      if (options.ownGroup) signalGroup(child.pid, signal);
+      else child.kill(signal);
+    };
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      const handler = () => {
+        received ??= signal;
+        send(signal);
+        killTimer ??= setTimeout(() => send("SIGKILL"), options.graceMs);
+      };
+      handlers.set(signal, handler);
+      process.on(signal, handler);
+    }
+    child.once("error", (error) => finish(127, error.message));
+    child.once("exit", (code, signal) => finish(code ?? (signal ? 128 + signalNumber(signal) : received ? 128 + signalNumber(received) : 1)));
+  });
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
 let sandbox: Sandbox;
@@ -38,11 +39,33 @@ describe("omni exec", () => {
     expect(result.stdout.toString()).toBe("one\ntwo\n");
   });
 
-  test("rejects the `--` form with the fix in the message", () => {
+  test("hands everything after `--` to the command, omni's own entry flags included", () => {
     sandbox = makeSandbox();
-    const result = runOmni(["exec", "--", "echo", "hi"], { env: sandbox.env });
-    expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain("omni exec cargo test");
+    const result = runOmni(["exec", "--", "echo", "hi", "--mcp", "--pre-hook"], { env: sandbox.env });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.toString()).toBe("hi --mcp --pre-hook\n");
+  });
+
+  test("reads --mcp as omni's MCP server only as omni's own first argument", () => {
+    sandbox = makeSandbox();
+    const wrapped = runOmni(["exec", "sh", "-c", 'echo "ran with $1"', "sh", "--mcp"], { env: sandbox.env });
+    expect(wrapped.stdout.toString()).toBe("ran with --mcp\n");
+    const init = runOmni(["init", "--claude", "--mcp"], { env: sandbox.env });
+    expect(init.exitCode).toBe(0);
+    expect(init.stdout.toString()).toContain(".claude.json");
+  });
+
+  test("prints no footer for the pre-hook's rewrite, and still records the run", () => {
+    sandbox = makeSandbox();
+    const { OMNI_QUIET: _quiet, ...loud } = sandbox.env;
+    const build = ["sh", "-c", 'for i in $(seq 1 300); do echo "Compiling crate-$i v1.0.$i"; done; echo "Finished release target(s) in 3.2s"'];
+    expect(runOmni(["exec", ...build], { env: loud }).stderr).toContain("[OMNI Active]");
+    const result = runOmni(["exec", "--hooked", "--agent", "claude_code", "--session", "s1", "--", ...build], { env: loud });
+    expect(result.stderr).toBe("");
+    const db = new Database(sandbox.dbPath, { readonly: true });
+    const row = db.query("SELECT entry, agent_id, session_id FROM distillations ORDER BY id DESC LIMIT 1").get();
+    db.close();
+    expect(row).toEqual({ entry: "exec", agent_id: "claude_code", session_id: "s1" });
   });
 
   test("prints the footer on stderr unless OMNI_QUIET is set", () => {

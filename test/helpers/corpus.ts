@@ -1,5 +1,5 @@
 /** Real text out of the recorded sessions, for tests that need realistic lines rather than fixtures of one tool. */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SHARED } from "./sandbox.ts";
 
@@ -21,4 +21,16 @@ export function readContent(session: string, pathSuffix: string): string {
     if (payload.tool_name === "Read" && input.file_path?.endsWith(pathSuffix) && input.offset === undefined && file?.content) return file.content;
   }
   throw new Error(`no whole-file Read of ${pathSuffix} in ${session}`);
+}
+
+/** Every distinct Bash command string of every recorded session, in order of first use. */
+export function corpusBashCommands(): string[] {
+  const seen = new Set<string>();
+  for (const file of readdirSync(SESSIONS_DIR).filter((name) => name.endsWith(".jsonl")).sort()) {
+    for (const payload of sessionPayloads(file.slice(0, -".jsonl".length))) {
+      const command = (payload.tool_input as { command?: unknown } | undefined)?.command;
+      if (payload.tool_name === "Bash" && typeof command === "string") seen.add(command);
+    }
+  }
+  return [...seen];
 }

@@ -3,7 +3,7 @@
  * shapes each host validates, the dispatcher's spellings, and failing open.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { OMNI_EXE, makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
@@ -24,24 +24,51 @@ const base = (extra: Record<string, unknown>) => ({ session_id: "sess-1", transc
 const noisy = (lines: number, tail = "Finished release target(s) in 3.2s") => `${Array.from({ length: lines }, (_, i) => `Compiling crate-${i + 1} v1.0.${i + 1}`).join("\n")}\n${tail}`;
 
 describe("--pre-hook", () => {
-  test("rewrites a matched Bash command into omni exec, carrying every other input field", () => {
+  test("rewrites a test run into omni exec, carrying every other input field, and leaves the permission to the host when no rule of the user's names it", () => {
     sandbox = makeSandbox();
     const { reply } = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cargo test --all", description: "tests", timeout: 60000 } }));
     expect(reply).toEqual({
       hookSpecificOutput: {
         hookEventName: "PreToolUse",
-        permissionDecision: "allow",
-        permissionDecisionReason: "OMNI auto-rewrite to reduce token noise",
-        updatedInput: { command: `${OMNI_EXE} exec --agent claude_code --session sess-1 cargo test --all`, description: "tests", timeout: 60000 },
+        updatedInput: { command: `${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 -- cargo test --all`, description: "tests", timeout: 60000 },
       },
     });
+  });
+
+  test("answers allow only where the user's own allow rule names the command", () => {
+    sandbox = makeSandbox();
+    mkdirSync(join(sandbox.home, ".claude"), { recursive: true });
+    writeFileSync(join(sandbox.home, ".claude", "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(cargo test:*)"] } }));
+    const allowed = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cargo test --all" } })).reply!;
+    expect(allowed.hookSpecificOutput.permissionDecision).toBe("allow");
+    const other = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cargo build" } })).reply!;
+    expect(other.hookSpecificOutput.permissionDecision).toBeUndefined();
+  });
+
+  test("leaves a command alone when the user's deny or ask rule names it, or their settings cannot be read", () => {
+    sandbox = makeSandbox();
+    mkdirSync(join(sandbox.home, ".claude"), { recursive: true });
+    const settings = join(sandbox.home, ".claude", "settings.json");
+    writeFileSync(settings, JSON.stringify({ permissions: { deny: ["Bash(git push:*)"], ask: ["Bash(npm publish:*)"] } }));
+    const call = (command: string) => hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })).reply;
+    expect(call("git push origin main")).toBeNull();
+    expect(call("npm publish --dry-run")).toBeNull();
+    expect(call("npm test")).not.toBeNull();
+    writeFileSync(settings, "{ not json");
+    expect(call("npm test")).toBeNull();
   });
 
   test("rewrites a command that changes things without granting it permission: the host still asks", () => {
     sandbox = makeSandbox();
     const { reply } = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git push origin main" } }));
-    expect(reply!.hookSpecificOutput.updatedInput.command).toEndWith(" git push origin main");
+    expect(reply!.hookSpecificOutput.updatedInput.command).toEndWith(" -- git push origin main");
     expect(reply!.hookSpecificOutput.permissionDecision).toBeUndefined();
+  });
+
+  test("carries a subagent's id, so its run is judged against what it was shown, not its parent", () => {
+    sandbox = makeSandbox();
+    const { reply } = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", agent_id: "a1b2", agent_type: "Explore", tool_input: { command: "npm test" } }));
+    expect(reply!.hookSpecificOutput.updatedInput.command).toBe(`${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 --subagent a1b2 -- npm test`);
   });
 
   test("never rewrites in plan mode, where the host runs nothing", () => {
@@ -49,9 +76,9 @@ describe("--pre-hook", () => {
     expect(hook("--pre-hook", base({ hook_event_name: "PreToolUse", permission_mode: "plan", tool_name: "Bash", tool_input: { command: "cargo test" } })).reply).toBeNull();
   });
 
-  test("prints nothing for a command the prefix rules leave alone", () => {
+  test("prints nothing for a command the gateway leaves alone", () => {
     sandbox = makeSandbox();
-    for (const command of ["env cargo test", "git log | head -5", "ls"]) {
+    for (const command of ["git log | head -5", "ls", "cargo test > out.txt", "npm run dev", "sudo make install", "git status \"$(touch X)\""]) {
       expect(hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })).reply).toBeNull();
     }
   });
@@ -59,9 +86,13 @@ describe("--pre-hook", () => {
   test("answers Gemini's BeforeTool in Gemini's shape and Codex's turn payload as codex_cli", () => {
     sandbox = makeSandbox();
     const gemini = hook("--pre-hook", base({ hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "npm test", dir_path: "." } })).reply!;
-    expect(gemini.hookSpecificOutput.tool_input).toEqual({ command: `${OMNI_EXE} exec --agent gemini_cli --session sess-1 npm test`, dir_path: "." });
-    const codex = hook("--pre-hook", base({ hook_event_name: "PreToolUse", turn_id: "t1", tool_name: "Bash", tool_input: { command: "make all" } })).reply!;
-    expect(codex.hookSpecificOutput.updatedInput.command).toContain("exec --agent codex_cli ");
+    expect(gemini.hookSpecificOutput.tool_input).toEqual({ command: `${OMNI_EXE} exec --hooked --agent gemini_cli --session sess-1 -- npm test`, dir_path: "." });
+    expect(gemini.decision).toBeUndefined();
+    // Codex fails a rewrite without a decision: it gets one only where "allow" is proven harmless.
+    const codex = hook("--pre-hook", base({ hook_event_name: "PreToolUse", turn_id: "t1", tool_name: "Bash", tool_input: { command: "git status" } })).reply!;
+    expect(codex.hookSpecificOutput.updatedInput.command).toContain("exec --hooked --agent codex_cli ");
+    expect(codex.hookSpecificOutput.permissionDecision).toBe("allow");
+    expect(hook("--pre-hook", base({ hook_event_name: "PreToolUse", turn_id: "t1", tool_name: "Bash", tool_input: { command: "make all" } })).reply).toBeNull();
   });
 
   test("warns, without granting permission, before a command changes a file named three times already", () => {

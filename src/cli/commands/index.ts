@@ -23,6 +23,7 @@ export const commands: Record<string, CommandEntry> = {
   diff: { group: "SEE WHAT IT SAVED", summary: "the last command, raw against delivered", load: () => import("./diff.ts") },
   bench: { group: "TUNE IT", summary: "replay a corpus through the pipeline, or time the built executable", load: () => import("./bench.ts") },
   exec: { group: "TUNE IT", summary: "run a command through the pipeline", load: () => import("./exec.ts") },
+  gateway: { group: "TUNE IT", summary: "what the pre-hook would rewrite into omni exec, and why", load: () => import("./gateway.ts") },
   session: { group: "SEE WHAT IT SAVED", summary: "a session's spend and the context it carries over", load: () => import("./session.ts") },
   query: { group: "TUNE IT", summary: "fixed queries over history: errors, warnings, context, timeline", load: () => import("./query.ts") },
   patterns: { group: "TUNE IT", summary: "errors that keep coming back, active or resolved", load: () => import("./patterns.ts") },

@@ -3,7 +3,7 @@
  * its user settings. Host files call these; nothing here knows a particular host.
  */
 import { join } from "node:path";
-import { shellQuote } from "../../core/pre-tool-rules.ts";
+import { shellQuote } from "../../core/gateway/rewrite-form.ts";
 import type { InstallContext } from "../types.ts";
 import type { ConfigEntry, JsonElementEntry } from "./entry.ts";
 
