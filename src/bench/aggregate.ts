@@ -3,6 +3,7 @@
  * are `aggregateRuns` (what `omni stats` computes) over that arm's own run rows; the tables only
  * the bench has (class, shell shape, session) group the same rows, in the same population.
  */
+import { measureReach, type ReachReport } from "./reach.ts";
 import { handleFor, lineKey } from "../core/handle.ts";
 import { byteLength, splitInclusive } from "../core/lines.ts";
 import { deliveredBytes, isModelFacing, percentOf } from "../stats/accounting.ts";
@@ -60,6 +61,8 @@ export interface ReplayReport {
   byShape: GroupRow[];
   topCommands: GroupRow[];
   topSessions: GroupRow[];
+  /** How many of the corpus's shell calls the pre-hook gateway sends through omni exec. */
+  reach: ReachReport;
   /** Every audit violation over our arms, plus invalid replies; non-zero fails the run. */
   failures: number;
 }
@@ -97,6 +100,7 @@ export function aggregate(corpus: Corpus, results: ArmResult[]): ReplayReport {
     topSessions: group(facing, (row) => row.sessionId ?? "(no session)")
       .sort((a, b) => b.bytesIn - a.bytesIn || a.key.localeCompare(b.key))
       .slice(0, TOP),
+    reach: measureReach(corpus.calls.filter((call) => call.tool === "Bash").map((call) => ({ command: call.command, failed: call.failed }))),
     failures,
   };
 }

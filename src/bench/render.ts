@@ -79,6 +79,8 @@ export function renderReplay(report: ReplayReport): string {
   out.push(`Top ${report.topSessions.length} sessions by input bytes (% saved per arm)`);
   out.push(groupTable("session", report.topSessions, armIds));
   out.push("");
+  out.push(...renderReach(report.reach));
+  out.push("");
   out.push("Audit (every count must be 0)");
   out.push(
     table(
@@ -114,4 +116,18 @@ export function renderLatency(report: LatencyReport): string {
   if (fresh.length > 1) out.push(`  larger payloads, no target: ${fresh.slice(1).map(ratios).join("; ")}`);
   out.push(`Target, ~200 MB DB ≤ 1.3× fresh: ${verdict(report.targets.largeWithin1_3xFresh)}`);
   return `${out.join("\n")}\n`;
+}
+
+/** The gateway's reach over the corpus's shell calls, with every failing test or build run it missed. */
+function renderReach(reach: ReplayReport["reach"]): string[] {
+  const share = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((part * 100) / whole).toFixed(1)}%`);
+  const out = ["Reach: shell calls the pre-hook sends through omni exec (no permission rules, default mode)"];
+  out.push(`  rewritten:  ${reach.rewritten} of ${reach.shellCalls} shell calls (${share(reach.rewritten, reach.shellCalls)})`);
+  out.push(`  failing test and build runs rewritten: ${reach.failingTestOrBuildRewritten} of ${reach.failingTestOrBuild} (${share(reach.failingTestOrBuildRewritten, reach.failingTestOrBuild)})`);
+  out.push("  left alone, by reason:");
+  for (const { reason, calls } of reach.leftAlone.slice(0, 12)) out.push(`    ${String(calls).padStart(5)}  ${reason}`);
+  if (reach.leftAlone.length > 12) out.push(`    ${String(reach.leftAlone.slice(12).reduce((sum, row) => sum + row.calls, 0)).padStart(5)}  (${reach.leftAlone.length - 12} other reasons)`);
+  if (reach.missed.length > 0) out.push("  failing test and build runs left alone:");
+  for (const { command, reason } of reach.missed) out.push(`    ${command.replace(/\s+/g, " ").slice(0, 90)}  (${reason})`);
+  return out;
 }
