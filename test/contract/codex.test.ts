@@ -16,7 +16,7 @@ import { AGENTS_MD, DATA, describeHost, NOISY_NODE_SCRIPT, PRINT_DATA, scriptedS
 export const CODEX_VERSION = "0.171.0";
 const cli = ensureNpmCli({ pkg: "@openai/codex", version: CODEX_VERSION, bin: "codex", versionOf: (out) => /^codex-cli (\S+)/.exec(out.trim())?.[1] ?? null });
 
-/** A build (make), so the rewrite may answer "allow": the only kind of command Codex lets omni rewrite. */
+/** A build (make): under --dangerously-bypass-approvals-and-sandbox Codex sends permission_mode bypassPermissions, where the rewrite may answer "allow" (Codex needs a decision on every rewrite). */
 const NOISY = "make all";
 
 const run = scriptedSession({

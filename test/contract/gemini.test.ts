@@ -8,17 +8,17 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { functionResponses, startFakeGemini } from "./fake-gemini.ts";
 import { ensureNpmCli } from "./npm-cli.ts";
-import { AGENTS_MD, DATA, describeHost, NOISY_NODE, PRINT_DATA, scriptedSession, testFinishesSession, testJsonByteIdentical, testNoisyCommandDistilled, testProjectContextInjected, type ShellHost } from "./scripted-session.ts";
+import { AGENTS_MD, DATA, describeHost, NOISY_MAKE, NOISY_MAKEFILE, PRINT_DATA, scriptedSession, testFinishesSession, testJsonByteIdentical, testNoisyCommandDistilled, testProjectContextInjected, type ShellHost } from "./scripted-session.ts";
 
 export const GEMINI_CLI_VERSION = "0.61.0";
 const cli = ensureNpmCli({ pkg: "@google/gemini-cli", version: GEMINI_CLI_VERSION, bin: "gemini", versionOf: (out) => out.trim().split("\n").at(-1) ?? null });
 
 const run = scriptedSession({
   initFlag: "--gemini",
-  files: { "data.json": DATA, "AGENTS.md": AGENTS_MD },
+  files: { Makefile: NOISY_MAKEFILE, "data.json": DATA, "AGENTS.md": AGENTS_MD },
   startModel: () =>
     startFakeGemini([
-      { name: "run_shell_command", args: { command: NOISY_NODE } },
+      { name: "run_shell_command", args: { command: NOISY_MAKE } },
       { name: "run_shell_command", args: { command: PRINT_DATA } },
     ]),
   // The user's own settings: API-key auth, which init must keep.
@@ -38,7 +38,7 @@ const run = scriptedSession({
     throw new Error(`unexpected shell result shape: ${text}`);
   },
 });
-const host: ShellHost = { run, via: "through the BeforeTool rewrite", exec: { commandLike: "node -e%", agentId: "gemini_cli" } };
+const host: ShellHost = { run, via: "through the BeforeTool rewrite", exec: { commandLike: "make all", agentId: "gemini_cli" } };
 
 describeHost("Gemini CLI", cli, `Gemini CLI ${GEMINI_CLI_VERSION} with omni init --gemini`, () => {
   testFinishesSession(host);

@@ -7,17 +7,17 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chatCallId, startFakeChat, toolMessage } from "./fake-openai-chat.ts";
 import { ensureNpmCli } from "./npm-cli.ts";
-import { DATA, describeHost, NOISY_NODE, PRINT_DATA, scriptedSession, testFinishesSession, testJsonByteIdentical, testNoisyCommandDistilled, type ShellHost } from "./scripted-session.ts";
+import { DATA, describeHost, NOISY_MAKE, NOISY_MAKEFILE, PRINT_DATA, scriptedSession, testFinishesSession, testJsonByteIdentical, testNoisyCommandDistilled, type ShellHost } from "./scripted-session.ts";
 
 export const OPENCODE_VERSION = "1.18.33";
 const cli = ensureNpmCli({ pkg: "opencode-ai", version: OPENCODE_VERSION, bin: "opencode", versionOf: (out) => out.trim().split("\n").at(-1) ?? null });
 
 const run = scriptedSession({
   initFlag: "--opencode",
-  files: { "data.json": DATA },
+  files: { Makefile: NOISY_MAKEFILE, "data.json": DATA },
   startModel: () =>
     startFakeChat([
-      { name: "bash", args: { command: NOISY_NODE, description: "build" } },
+      { name: "bash", args: { command: NOISY_MAKE, description: "build" } },
       { name: "bash", args: { command: PRINT_DATA, description: "data" } },
     ]),
   // The user's own config: a provider pointing at the fake model, which init must keep.
@@ -31,7 +31,7 @@ const run = scriptedSession({
   killAfterMs: 150_000,
   resultIn: (body, step) => toolMessage(body, chatCallId(step)),
 });
-const host: ShellHost = { run, via: "through the plugin's rewrite", exec: { commandLike: "node -e%", agentId: "opencode" } };
+const host: ShellHost = { run, via: "through the plugin's rewrite", exec: { commandLike: "make all", agentId: "opencode" } };
 
 describeHost("OpenCode", cli, `OpenCode ${OPENCODE_VERSION} with omni init --opencode`, () => {
   testFinishesSession(host);

@@ -18,6 +18,9 @@ export const NOISY_SHELL = `for i in $(seq 1 300); do echo "Compiling crate-$i v
 /** The same output from node, for hosts whose shell tool runs `node -e` but whose hooks match on it. */
 export const NOISY_NODE_SCRIPT = `for (let i = 1; i <= 300; i++) console.log("Compiling crate-" + i + " v1.0." + i); console.log("${NOISY_LAST_LINE}")`;
 export const NOISY_NODE = `node -e '${NOISY_NODE_SCRIPT}'`;
+/** The same noisy output from a build (make runs node), for hosts whose hooks rewrite only what omni can distill. */
+export const NOISY_MAKE = "make all";
+export const NOISY_MAKEFILE = `all:\n\t@node -e '${NOISY_NODE_SCRIPT}'\n`;
 /** A JSON payload omni must pass through byte for byte, and a command that prints it. */
 export const DATA = JSON.stringify({ name: "omni", items: Array.from({ length: 20 }, (_, i) => ({ id: i, label: `item-${i}` })) }, null, 2);
 export const PRINT_DATA = `node -e 'process.stdout.write(require("fs").readFileSync("data.json", "utf8"))'`;

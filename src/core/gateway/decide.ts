@@ -92,6 +92,9 @@ export function decideRewrite(request: GatewayRequest): GatewayDecision {
   }
   // No rule matches the command; none may match the rewrite either, or the host would judge it differently.
   if (verdictFor(rewritten, request.rules) !== "none") return refused("a rule of the user's would match the rewrite");
+  // With permissions bypassed the host runs it unasked either way: "allow" says nothing new, and a
+  // host that needs a decision on every rewrite (Codex) can carry it.
+  if (mode === "bypassPermissions") return { rewrite: true, command: rewritten, permission: "allow", why: "permissions bypassed: the host runs it unasked either way" };
   return { rewrite: true, command: rewritten, permission: "host", why: "no rule matches: the host asks as it would have" };
 }
 
