@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { groupedHooks } from "./config/shapes.ts";
 import { claude } from "./claude.ts";
 import { codexTrustProblems } from "./codex-trust.ts";
+import { codexPermissionRules } from "./other-permissions.ts";
 import type { HostAdapter, InstallContext } from "./types.ts";
 
 function codexHome(context: InstallContext): string {
@@ -44,4 +45,5 @@ export const codex: HostAdapter = {
     if (updatedInput !== null && permission !== "allow") return null;
     return claude.renderPreTool!(updatedInput, reason, "allow");
   },
+  permissionRules: codexPermissionRules,
 };

@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { groupedHooks, mcpServer } from "./config/shapes.ts";
 import type { HostAdapter } from "./types.ts";
+import { geminiPermissionRules } from "./other-permissions.ts";
 
 export const gemini: HostAdapter = {
   id: "gemini",
@@ -34,4 +35,5 @@ export const gemini: HostAdapter = {
     const decision = permission === "allow" ? { decision: "allow", reason } : {};
     return { ...decision, hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: updatedInput } };
   },
+  permissionRules: geminiPermissionRules,
 };

@@ -66,5 +66,7 @@ export function hostForPayload(payload: Record<string, unknown>): ToolHost {
 export function hostForPreTool(payload: Record<string, unknown>): HostAdapter {
   if (stringField(payload, "hook_event_name", "hookEventName") === "BeforeTool") return hosts.gemini;
   if ("turn_id" in payload) return hosts.codex;
+  // omni's own OpenCode plugin says so: its payload is otherwise Claude-shaped.
+  if (payload.omni_host === "opencode") return hosts.opencode;
   return hosts.claude;
 }

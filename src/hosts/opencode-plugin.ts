@@ -14,7 +14,7 @@ const OMNI = ${JSON.stringify(exe)};
 export const OmniPlugin = async ({ directory }: { directory?: string }) => ({
   "tool.execute.before": async (input: { tool: string; sessionID?: string }, output: { args: Record<string, unknown> }) => {
     if (input.tool !== "bash" || typeof output.args?.command !== "string") return;
-    const payload = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: output.args, session_id: input.sessionID, cwd: directory });
+    const payload = JSON.stringify({ hook_event_name: "PreToolUse", omni_host: "opencode", tool_name: "Bash", tool_input: output.args, session_id: input.sessionID, cwd: directory });
     const child = spawnSync(OMNI, ["--pre-hook"], { input: payload, encoding: "utf8", timeout: 5000, env: { ...process.env, OMNI_AGENT_ID: process.env.OMNI_AGENT_ID ?? "opencode" } });
     if (child.status !== 0 || !child.stdout.trim()) return;
     try {

@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { xdgConfigHome } from "./config/shapes.ts";
 import { opencodePluginSource } from "./opencode-plugin.ts";
+import { opencodePermissionRules } from "./other-permissions.ts";
 import type { HostAdapter } from "./types.ts";
 
 export const opencode: HostAdapter = {
@@ -24,4 +25,11 @@ export const opencode: HostAdapter = {
       { part: "mcp", file: join(dir, "opencode.json"), format: "json", path: ["mcp", "omni"], value: { type: "local", command: [context.exe, "--mcp"], enabled: true, environment: { OMNI_AGENT_ID: "opencode" } } },
     ];
   },
+  // The plugin applies `updatedInput.command` and nothing else: OpenCode's own permission check
+  // then runs on the rewrite, so a rewrite is made only where no OpenCode rule could stop holding.
+  renderPreTool(updatedInput, reason) {
+    if (updatedInput === null) return null;
+    return { hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput, reason } };
+  },
+  permissionRules: opencodePermissionRules,
 };

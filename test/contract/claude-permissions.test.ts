@@ -35,7 +35,7 @@ const COMMANDS = [
   "git status \"$(touch X)\"",
 ];
 const SHIMMED = ["git", "npm", "make", "cargo", "python3"];
-const MODES = ["default", "bypassPermissions"] as const;
+const MODES = ["default", "acceptEdits", "bypassPermissions"] as const;
 
 type Outcome = "ran" | "denied" | "asked" | `other: ${string}`;
 

@@ -62,6 +62,10 @@ describe("the gateway rewrites by routing, launchers and wrappers peeled", () =>
     "bash scripts/test.sh",
     "tools/check-format.sh",
     "./configure --prefix=/usr",
+    "./build/tests/test_basics",
+    "node test/num.js",
+    "perl -Ilib t/basic.t",
+    "python3 tests/run_all.py",
     "go test ./...",
     "deno test",
     "tsc --noEmit",
@@ -111,6 +115,9 @@ describe("the gateway rewrites by routing, launchers and wrappers peeled", () =>
     ["OMNI_PASSTHROUGH=1 cargo test", "OMNI_PASSTHROUGH"],
     ["omni retrieve 0123456789abcdef", "recovery"],
     ["./deploy.sh", "no distiller"],
+    ["node scripts/release.js", "no distiller"],
+    ["node -e 'console.log(1)'", "no distiller"],
+    ["python3 ../other/tests/run.py", "verbatim"],
   ])("leaves %p alone (%s)", (command, reason) => {
     const decision = decide(command);
     expect(decision.rewrite).toBe(false);
