@@ -3,6 +3,7 @@
  * records the error, for `omni patterns`, the session-start injection and engram capture (the
  * command's next passing run resolves it).
  */
+import { stripExecWrapper } from "../core/route.ts";
 import { isRecord, stringField } from "../hosts/types.ts";
 import { projectScope } from "../memory/project.ts";
 import { recordToolError } from "../memory/tool-errors.ts";
@@ -15,7 +16,8 @@ export function postToolFailure(context: HookContext): HookReply {
   const input = isRecord(payload.tool_input) ? payload.tool_input : {};
   const cwd = stringField(payload, "cwd");
   recordToolError(db, {
-    command: stringField(input, "command", "file_path", "path") ?? stringField(payload, "tool_name", "toolName") ?? "",
+    // A run the pre-hook sent through omni exec is recorded as the command that was typed.
+    command: stripExecWrapper(stringField(input, "command", "file_path", "path") ?? stringField(payload, "tool_name", "toolName") ?? ""),
     text,
     sessionId: stringField(payload, "session_id", "sessionId"),
     projectHash: cwd ? projectScope(cwd).hash : null,

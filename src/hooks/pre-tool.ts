@@ -33,7 +33,7 @@ export function preTool(context: HookContext): HookReply {
       permissionMode: stringField(payload, "permission_mode"),
       rules: host.permissionRules ? host.permissionRules(payload, env, homeDir(env)) : NO_RULES,
       exe: context.exe,
-      scope: { agentId, sessionId, subagentId: stringField(payload, "agent_id", "agentId") || null },
+      scope: { agentId, sessionId, subagentId: stringField(payload, "agent_id", "agentId") || null, hostTimeoutMs: host.shellTimeoutMs?.(input, env) ?? null },
     });
     if (decision.rewrite) {
       const reply = host.renderPreTool({ ...input, command: decision.command }, REWRITE_REASON, decision.permission);

@@ -73,6 +73,12 @@ export const claude: ToolHost = {
     return { hookSpecificOutput: { hookEventName: "PreToolUse", ...decision, updatedInput } };
   },
   permissionRules: claudePermissionRules,
+  // The Bash tool's own `timeout`, else BASH_DEFAULT_TIMEOUT_MS, else its documented 2 minutes.
+  shellTimeoutMs(toolInput, env) {
+    if (typeof toolInput.timeout === "number" && toolInput.timeout > 0) return toolInput.timeout;
+    const fromEnv = Number(env.BASH_DEFAULT_TIMEOUT_MS);
+    return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 120_000;
+  },
   normalizePostTool(payload) {
     const tool = stringField(payload, "tool_name") ?? "";
     const input = isRecord(payload.tool_input) ? payload.tool_input : {};

@@ -74,6 +74,8 @@ export interface HostAdapter {
    * rules a rewrite could slip past.
    */
   permissionRules?(payload: Record<string, unknown>, env: Env, home: string): PermissionRules | null;
+  /** How long the host lets this shell call run before it stops waiting; absent when unknown. */
+  shellTimeoutMs?(toolInput: Record<string, unknown>, env: Env): number | null;
 }
 
 /** A host whose tool payloads omni reads. */

@@ -122,6 +122,18 @@ export interface ForwardingOptions {
   ownGroup: boolean;
   /** Once a signal was forwarded, how long the child gets to exit before its group is killed. */
   graceMs: number;
+  /**
+   * A command still running after `atMs` hands what it printed so far to `onDeadline`, and from
+   * then on its output streams to `stream` as it comes: the caller's reader (a host that moves a
+   * slow command to the background at its timeout) sees output before the command ends.
+   */
+  deadline?: { atMs: number; onDeadline(captured: Buffer): void; stream(bytes: Buffer): void };
+}
+
+export interface ForwardedResult extends CommandResult {
+  signal: NodeJS.Signals | null;
+  /** The offset in `output` from which it was streamed, when the deadline passed; null otherwise. */
+  streamedFrom: number | null;
 }
 
 /**
@@ -130,7 +142,7 @@ export interface ForwardingOptions {
  * was captured so far as soon as the child has exited (or, past the grace period, been killed).
  * The child never outlives the call. `signal` names what ended it, when a signal did.
  */
-export function runCommandForwarding(argv: string[], options: ForwardingOptions): Promise<CommandResult & { signal: NodeJS.Signals | null }> {
+export function runCommandForwarding(argv: string[], options: ForwardingOptions): Promise<ForwardedResult> {
   const [file, ...args] = commandLine(argv);
   const { dir, outPath, fd } = openOutputFile();
   const started = performance.now();
@@ -138,16 +150,29 @@ export function runCommandForwarding(argv: string[], options: ForwardingOptions)
     let received: NodeJS.Signals | null = null;
     let settled = false;
     let killTimer: ReturnType<typeof setTimeout> | undefined;
+    let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+    let streamTimer: ReturnType<typeof setInterval> | undefined;
+    let streamedFrom: number | null = null;
+    let streamedTo = 0;
     const handlers = new Map<NodeJS.Signals, () => void>();
+    const streamNew = () => {
+      const output = readFileSync(outPath);
+      if (output.length > streamedTo) options.deadline!.stream(output.subarray(streamedTo));
+      streamedTo = output.length;
+    };
     const finish = (exitCode: number, spawnError?: string) => {
       if (settled) return;
       settled = true;
       clearTimeout(killTimer);
+      clearTimeout(deadlineTimer);
+      clearInterval(streamTimer);
       for (const [signal, handler] of handlers) process.off(signal, handler);
-      // Whatever the child started in its group goes with it.
-      if (options.ownGroup && child.pid) signalGroup(child.pid, "SIGKILL");
+      // Killed: whatever the child started in its group goes with it. A command that ended by
+      // itself keeps what it left running, as it would have without omni.
+      if (received && options.ownGroup && child.pid) signalGroup(child.pid, "SIGKILL");
       try {
-        resolve({ exitCode, output: readFileSync(outPath), durationMs: performance.now() - started, signal: received, ...(spawnError ? { spawnError } : {}) });
+        if (streamedFrom !== null) streamNew();
+        resolve({ exitCode, output: readFileSync(outPath), durationMs: performance.now() - started, signal: received, streamedFrom, ...(spawnError ? { spawnError } : {}) });
       } finally {
         closeSync(fd);
         rmSync(dir, { recursive: true, force: true });
@@ -167,6 +192,17 @@ export function runCommandForwarding(argv: string[], options: ForwardingOptions)
       };
       handlers.set(signal, handler);
       process.on(signal, handler);
+    }
+    if (options.deadline) {
+      const { deadline } = options;
+      deadlineTimer = setTimeout(() => {
+        if (settled) return;
+        const captured = readFileSync(outPath);
+        streamedFrom = captured.length;
+        streamedTo = captured.length;
+        deadline.onDeadline(captured);
+        streamTimer = setInterval(streamNew, 200);
+      }, deadline.atMs);
     }
     child.once("error", (error) => finish(127, error.message));
     child.once("exit", (code, signal) => finish(code ?? (signal ? 128 + signalNumber(signal) : received ? 128 + signalNumber(received) : 1)));

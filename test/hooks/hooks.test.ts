@@ -30,7 +30,7 @@ describe("--pre-hook", () => {
     expect(reply).toEqual({
       hookSpecificOutput: {
         hookEventName: "PreToolUse",
-        updatedInput: { command: `${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 -- cargo test --all`, description: "tests", timeout: 60000 },
+        updatedInput: { command: `${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 --host-timeout 60000 -- cargo test --all`, description: "tests", timeout: 60000 },
       },
     });
   });
@@ -68,7 +68,7 @@ describe("--pre-hook", () => {
   test("carries a subagent's id, so its run is judged against what it was shown, not its parent", () => {
     sandbox = makeSandbox();
     const { reply } = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", agent_id: "a1b2", agent_type: "Explore", tool_input: { command: "npm test" } }));
-    expect(reply!.hookSpecificOutput.updatedInput.command).toBe(`${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 --subagent a1b2 -- npm test`);
+    expect(reply!.hookSpecificOutput.updatedInput.command).toBe(`${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 --subagent a1b2 --host-timeout 120000 -- npm test`);
   });
 
   test("never rewrites in plan mode, where the host runs nothing", () => {
@@ -112,6 +112,14 @@ describe("--hook dispatcher", () => {
     expect(failure.reply).toBeNull();
     const start = hook("--session-start", { session_id: "sess-2", cwd: sandbox.home, hook_event_name: "SessionStart", source: "startup" }).reply!;
     expect(start.hookSpecificOutput.hookEventName).toBe("SessionStart");
+    expect(start.hookSpecificOutput.additionalContext).toContain("Last active error: npm test: FAIL src/a.test.ts");
+  });
+
+  test("records a rewritten run's failure under the command as typed, not omni's rewrite of it", () => {
+    sandbox = makeSandbox();
+    const command = `${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 -- npm test`;
+    hook("--hook", base({ hook_event_name: "PostToolUseFailure", tool_name: "Bash", tool_input: { command }, error: "Exit code 1\nFAIL src/a.test.ts" }));
+    const start = hook("--session-start", { session_id: "sess-2", cwd: sandbox.home, hook_event_name: "SessionStart", source: "startup" }).reply!;
     expect(start.hookSpecificOutput.additionalContext).toContain("Last active error: npm test: FAIL src/a.test.ts");
   });
 

@@ -1,5 +1,5 @@
 import { detectAgentId } from "../../hosts/index.ts";
-import { stdinIsTty, stdoutIsTty, writeErr } from "../../platform/io.ts";
+import { stdinIsTty, stdoutIsTty, writeErr, writeOut } from "../../platform/io.ts";
 import { runCommandForwarding } from "../../platform/process.ts";
 import { defineCommand } from "../command.ts";
 import { deliver } from "../deliver.ts";
@@ -7,6 +7,8 @@ import { ActionableError } from "../errors.ts";
 
 /** After a forwarded signal, how long the command gets to exit by itself before its group is killed. */
 const SIGNAL_GRACE_MS = 2_000;
+/** How long before the host's timeout the captured output is printed, at most (a fifth of a short timeout). */
+const DEADLINE_MARGIN_MS = 2_000;
 
 export default defineCommand({
   usage: "omni exec [--agent <id>] [--session <id>] [--subagent <id>] [--hooked] [--] <command> [args…]",
@@ -16,6 +18,7 @@ export default defineCommand({
     session: { type: "string", valueName: "id", description: "host session id: the ledger scope for folding repeats" },
     subagent: { type: "string", valueName: "id", description: "the host's subagent id: a reader of its own within the session" },
     hooked: { type: "boolean", description: "run for a host's pre-hook rewrite: no footer (the row still records what was saved)" },
+    "host-timeout": { type: "string", valueName: "ms", description: "the host's timeout for this command: shortly before it, print what was captured (distilled) and stream the rest as it comes" },
   },
   parseOptions: { stopAtFirstPositional: true },
   notes: [
@@ -34,26 +37,43 @@ export default defineCommand({
   async run({ env }, { flags, positionals }) {
     const argv = positionals[0] === "--" ? positionals.slice(1) : positionals;
     if (argv.length === 0) throw new ActionableError("omni exec needs a command: omni exec cargo test");
+    const explicitAgent = typeof flags.agent === "string" ? flags.agent : null;
+    const request = (output: Uint8Array, exitCode: number) => ({
+      output,
+      command: argv.length === 1 ? argv[0]! : argv.map(quoteWord).join(" "),
+      exitCode,
+      agentId: explicitAgent ?? (stdoutIsTty() ? "terminal" : detectAgentId(env)),
+      sessionId: typeof flags.session === "string" ? flags.session : null,
+      subagentId: typeof flags.subagent === "string" ? flags.subagent : null,
+      entry: "exec" as const,
+      env: flags.hooked === true ? { ...env, OMNI_QUIET: "1" } : env,
+    });
+    const timeoutMs = hostTimeout(flags["host-timeout"]);
     // A terminal's stdin stays with the foreground group: a child in a group of its own could not read it.
-    const result = await runCommandForwarding(argv, { ownGroup: !stdinIsTty(), graceMs: SIGNAL_GRACE_MS });
+    const result = await runCommandForwarding(argv, {
+      ownGroup: !stdinIsTty(),
+      graceMs: SIGNAL_GRACE_MS,
+      // Claude Code moves a command still running at its timeout to the background and shows what
+      // it had printed (measured, 2.1.332): a buffered run would show nothing there. Its exit code
+      // is not known yet; the partial output is judged as a run that has not failed.
+      ...(timeoutMs === null ? {} : { deadline: { atMs: timeoutMs - Math.min(DEADLINE_MARGIN_MS, timeoutMs * 0.2), onDeadline: (captured: Buffer) => deliver(request(captured, 0)), stream: (bytes: Buffer) => writeOut(bytes) } }),
+    });
+    if (result.streamedFrom !== null) return result.exitCode;
     if (result.spawnError && result.output.length === 0) {
       writeErr(`omni: cannot run \`${argv[0]}\`: ${result.spawnError}\n`);
       return result.exitCode;
     }
-    const explicitAgent = typeof flags.agent === "string" ? flags.agent : null;
-    deliver({
-      output: result.output,
-      command: argv.length === 1 ? argv[0]! : argv.map(quoteWord).join(" "),
-      exitCode: result.exitCode,
-      agentId: explicitAgent ?? (stdoutIsTty() ? "terminal" : detectAgentId(env)),
-      sessionId: typeof flags.session === "string" ? flags.session : null,
-      subagentId: typeof flags.subagent === "string" ? flags.subagent : null,
-      entry: "exec",
-      env: flags.hooked === true ? { ...env, OMNI_QUIET: "1" } : env,
-    });
+    deliver(request(result.output, result.exitCode));
     return result.exitCode;
   },
 });
+
+function hostTimeout(value: string | boolean | undefined): number | null {
+  if (value === undefined) return null;
+  const ms = Number(value);
+  if (!Number.isFinite(ms) || ms <= 0) throw new ActionableError(`--host-timeout takes milliseconds, e.g. --host-timeout 120000 (got ${String(value)})`);
+  return ms;
+}
 
 /** Re-quote a word for the recorded command string (routing reads it, nothing runs it). */
 function quoteWord(word: string): string {
