@@ -100,6 +100,10 @@ export function bashPayload(command: string, stdout: string, session = "bench-la
   return JSON.stringify({ session_id: session, hook_event_name: "PostToolUse", cwd: "/tmp", tool_name: "Bash", tool_input: { command }, tool_response: { stdout, stderr: "", interrupted: false, isImage: false }, exit_code: 0 });
 }
 
+export function preToolPayload(command: string, session = "bench-latency"): string {
+  return JSON.stringify({ session_id: session, hook_event_name: "PreToolUse", cwd: "/tmp", permission_mode: "default", tool_name: "Bash", tool_input: { command, description: "tests" } });
+}
+
 /** A database grown the way use grows it: runs, traces and archive blocks of real output. */
 export function populateDatabase(path: string, texts: string[], targetBytes: number): void {
   const db = openDatabase(path);
@@ -150,6 +154,8 @@ export function measureLatency(options: LatencyOptions): LatencyReport {
     const cases: Case[] = [
       { name: "true", payloadBytes: 0, db: null, argv: [trueExe], env: env(freshDb), samples: [], cpu: [] },
       { name: "floor: omni --version", payloadBytes: 0, db: null, argv: [options.exe, "--version"], env: env(freshDb), samples: [], cpu: [] },
+      // The gateway's whole decision, rules read from every settings scope: a rewrite of a test run.
+      { name: "pre-hook: rewrite cargo test", payloadBytes: 0, db: null, argv: [options.exe, "--pre-hook"], env: env(freshDb), stdin: Buffer.from(preToolPayload("cargo test --all")), samples: [], cpu: [] },
       ...(["fresh", "large"] as const).flatMap((db) =>
         payloads.map((payload) => ({ name: `post-hook ${payload.name}`, payloadBytes: payload.bytes, db, argv: [options.exe, "--post-hook"], env: env(db === "fresh" ? freshDb : largeDb), stdin: payload.body, samples: [] as number[], cpu: [] as number[] })),
       ),
