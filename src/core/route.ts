@@ -43,7 +43,7 @@ const JVM = new Set(["java", "javac", "mvn", "mvnw", "gradle", "gradlew", "kotli
 const CLOUD = new Set(["docker", "docker-compose", "podman", "kubectl", "helm", "terraform", "tofu", "aws", "gcloud", "az", "doctl", "skaffold", "argocd", "flux", "k3d", "kind", "minikube", "kustomize", "cdk", "pulumi", "serverless", "sam", "oc", "nomad", "vagrant"]);
 const SYSTEM_OPS = new Set(["curl", "wget", "tar", "zip", "unzip", "apt", "apt-get", "brew", "yum", "dnf", "apk", "pacman", "env", "printenv", "systemctl", "journalctl", "dmesg", "rsync", "scp", "ping", "traceroute", "netstat", "ss", "top", "htop"]);
 const TEST_RUNNERS = new Set(["pytest", "py.test", "jest", "vitest", "mocha", "playwright", "rspec", "phpunit", "pest", "nextest", "tap", "tape", "ava", "karma", "cypress", "ctest", "tox", "nox", "prove", "uvu", "jasmine", "cucumber-js", "cucumber", "behave", "nose2", "trial", "busted", "bats", "codeceptjs"]);
-const BUILD_TOOLS = new Set(["make", "cmake", "ninja", "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tsc", "webpack", "rollup", "esbuild", "vite", "parcel", "swc", "babel", "pip", "pip3", "ruff", "mypy", "pyright", "black", "flake8", "pylint", "rake", "rubocop", "bundle", "dotnet", "swift", "xcodebuild", "bazel", "buck", "pants", "nx", "turbo", "meson", "scons", "configure", "go"]);
+const BUILD_TOOLS = new Set(["make", "cmake", "ninja", "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tsc", "webpack", "rollup", "esbuild", "vite", "parcel", "swc", "babel", "pip", "pip3", "ruff", "mypy", "pyright", "black", "flake8", "pylint", "rake", "rubocop", "bundle", "shellcheck", "cppcheck", "clang-tidy", "golangci-lint", "staticcheck", "phpstan", "psalm", "phpcs", "perlcritic", "yamllint", "actionlint", "ktlint", "detekt", "swiftlint", "pycodestyle", "pydocstyle", "bandit-lint", "isort", "scalac", "ghc", "ocamlfind", "dune", "elm", "valac", "dotnet", "swift", "xcodebuild", "bazel", "buck", "pants", "nx", "turbo", "meson", "scons", "configure", "go"]);
 const JSTS_TOOLS = new Set(["eslint", "prettier", "biome", "oxlint", "stylelint", "npm", "pnpm", "yarn", "bun", "npx", "bunx", "deno", "tsd", "lerna", "corepack"]);
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 /** `npx tsc`, `pnpm exec vitest`, `uv run pytest`: the word after these runs as the program. */
@@ -229,7 +229,7 @@ function isTestInvocation(program: Program): boolean {
   if (base === "node" || base === "deno" || base === "bun") return hasWord(args, "--test", "test");
   if (base === "python" || base === "python3") {
     const module = args[args.indexOf("-m") + 1];
-    return args.includes("-m") && (module === "pytest" || module === "unittest" || module === "tox" || module === "nose2");
+    return args.includes("-m") && (module === "pytest" || module === "unittest" || module === "tox" || module === "nose2" || module === "doctest");
   }
   // `hatch run test`, `poetry run test`: a script of the project's environment named for its tests.
   if (PYTHON_ENV_RUNNERS.has(base) && first === "run" && /^(?:test|tests|unit|cov|coverage)(?::|$)/.test(args[args.indexOf("run") + 1] ?? "")) return true;
