@@ -15,7 +15,8 @@ import { openRuntime, type Runtime } from "./deps.ts";
 export interface DeliverRequest {
   output: Uint8Array;
   command: string;
-  exitCode: number;
+  /** null when omni did not run the command (pipe mode): no exit code is then claimed. */
+  exitCode: number | null;
   agentId: string;
   sessionId: string | null;
   /** The host's subagent id, when a subagent ran the command: its own reader within the session. */
@@ -38,7 +39,7 @@ export function distillCaptured(request: Omit<DeliverRequest, "output"> & { text
       text: request.text,
       command: request.command,
       entry: request.entry,
-      failed: request.exitCode !== 0,
+      failed: request.exitCode !== null && request.exitCode !== 0,
       exitCode: request.exitCode,
       agentId: request.agentId,
       sessionId: readerScope(request.sessionId, request.subagentId ?? null),

@@ -1,5 +1,5 @@
 /** `cmd | omni`: distill whatever arrives on stdin; the command hint comes from --cmd or OMNI_CMD. */
-import { detectAgentId } from "../hosts/index.ts";
+import { stdoutReaderId } from "../hosts/index.ts";
 import { MAX_INPUT_BYTES } from "../core/limits.ts";
 import { readStdinWithin, stdoutIsTty, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
@@ -22,8 +22,9 @@ export async function runPipeMode(argv: string[], env: Env): Promise<number> {
   deliver({
     output,
     command,
-    exitCode: 0,
-    agentId: typeof flags.agent === "string" ? flags.agent : stdoutIsTty() ? "terminal" : detectAgentId(env),
+    // The command ran upstream of the pipe: its exit code never reached omni.
+    exitCode: null,
+    agentId: typeof flags.agent === "string" ? flags.agent : stdoutReaderId(env, stdoutIsTty()),
     sessionId: typeof flags.session === "string" ? flags.session : null,
     entry: "pipe",
     env,

@@ -3,6 +3,7 @@
  * the payload, folds host spellings into one canonical name (SPEC §7.1), and runs its handler.
  * An event without a handler is acknowledged silently.
  */
+import { UNKNOWN_AGENT_ID } from "../core/agent-id.ts";
 import { detectAgentId } from "../hosts/index.ts";
 import { hostForPayload, hostForPreTool } from "../hosts/index.ts";
 import { stringField } from "../hosts/types.ts";
@@ -63,5 +64,5 @@ function agentIdFor(context: Omit<HookContext, "event" | "agentId">, event: Cano
   if (explicit) return explicit;
   if (event === "PreToolUse") return hostForPreTool(context.payload).agentId;
   const fromEnv = detectAgentId(context.env);
-  return fromEnv !== "terminal" ? fromEnv : hostForPayload(context.payload).agentId;
+  return fromEnv !== UNKNOWN_AGENT_ID ? fromEnv : hostForPayload(context.payload).agentId;
 }

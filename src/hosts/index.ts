@@ -19,6 +19,7 @@ import { vscode } from "./vscode.ts";
 import { zed } from "./zed.ts";
 import { isRecord, stringField, type HostAdapter, type ToolHost } from "./types.ts";
 import type { Env } from "../platform/paths.ts";
+import { TERMINAL_AGENT_ID, UNKNOWN_AGENT_ID } from "../core/agent-id.ts";
 
 export const hosts = { claude, cursor, codex, gemini, cline, roo, copilot, opencode, zed, openclaw, antigravity, hermes, vscode, pi } satisfies Record<string, HostAdapter>;
 
@@ -46,13 +47,22 @@ const OTHER_AGENT_MARKERS: ReadonlyArray<[key: string, agentId: string]> = [
 ];
 
 /**
- * Which agent is reading, when no payload says. Rows are split by this id, and `terminal` means
- * TTY output no model read: blending those with hook rows once made most of a saving fictional.
+ * Which agent is reading, when no payload says. Rows are split by this id. `terminal` (TTY
+ * output no model read) is never guessed here: only the caller knows whether its stdout is a
+ * TTY, and output that goes anywhere else may well reach a model, so it is `unknown`.
  */
 export function detectAgentId(env: Env): string {
   const explicit = env.OMNI_AGENT_ID?.trim();
   if (explicit) return explicit;
-  return hostFromEnv(env)?.agentId ?? OTHER_AGENT_MARKERS.find(([key]) => env[key])?.[1] ?? "terminal";
+  return hostFromEnv(env)?.agentId ?? OTHER_AGENT_MARKERS.find(([key]) => env[key])?.[1] ?? UNKNOWN_AGENT_ID;
+}
+
+/**
+ * Who reads what a command prints on stdout (exec, pipe mode, retrieve): a person when stdout is
+ * a TTY, else the host the environment names, else `unknown` (model-facing).
+ */
+export function stdoutReaderId(env: Env, stdoutIsTty: boolean): string {
+  return stdoutIsTty ? TERMINAL_AGENT_ID : detectAgentId(env);
 }
 
 /** Which adapter reads a post-tool payload. Claude Code's shape is the default, as hosts copy it. */

@@ -6,8 +6,8 @@
  */
 import type { PipelineStore, RunRecord } from "../core/pipeline.ts";
 import type { Db } from "../store/db.ts";
-import { insertEngram } from "../store/engrams.ts";
-import { resolvePatterns } from "../store/patterns.ts";
+import { ENGRAM_DETAIL_SEPARATOR, insertEngram } from "../store/engrams.ts";
+import { RESOLVED_HINT_PREFIX, resolvePatterns } from "../store/patterns.ts";
 import { insertEvent } from "../store/session-events.ts";
 import { openToolErrors, resolveToolErrors } from "../store/tool-errors.ts";
 import { projectHash } from "../core/project-hash.ts";
@@ -39,9 +39,9 @@ export function captureAfterRun(db: Db, run: CapturedRun): number | null {
   const resolved = [...new Set(open.flat())];
   const files = [...new Set(resolved.flatMap((line) => [...line.matchAll(FILE_REFERENCE)].map((m) => m[1]!)))];
   const label = `\`${run.command}\` passes again after ${open.length} failing run${open.length === 1 ? "" : "s"}`;
-  const id = insertEngram(db, { sessionId: run.sessionId, trigger: "fail→pass", label, detail: resolved.slice(0, MAX_DETAIL_LINES).join(" | "), files, category: "progress", projectHash: hash, ts: run.ts });
+  const id = insertEngram(db, { sessionId: run.sessionId, trigger: "fail→pass", label, detail: resolved.slice(0, MAX_DETAIL_LINES).join(ENGRAM_DETAIL_SEPARATOR), files, category: "progress", projectHash: hash, ts: run.ts });
   resolveToolErrors(db, run.command, hash);
-  resolvePatterns(db, toolFamily(run.command), hash, `passed: ${run.command}`);
+  resolvePatterns(db, toolFamily(run.command), hash, `${RESOLVED_HINT_PREFIX}${run.command}`);
   insertEvent(db, { sessionId: run.sessionId, eventType: "resolved", content: label, ts: run.ts, projectHash: hash });
   return id;
 }

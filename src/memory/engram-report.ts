@@ -1,6 +1,6 @@
 /** The `omni engram --json` document (SPEC §6 shape), shared by the CLI and MCP. */
 import type { Db } from "../store/db.ts";
-import { latestEngramSession, listEngrams } from "../store/engrams.ts";
+import { ENGRAM_DETAIL_SEPARATOR, latestEngramSession, listEngrams } from "../store/engrams.ts";
 import type { ProjectScope } from "./project.ts";
 
 const MAX_ENGRAMS = 10;
@@ -33,7 +33,7 @@ export function engramReport(db: Db, scope: ProjectScope, nowSecs: number): Engr
       trigger: engram.trigger,
       headline: engram.label,
       files_changed: engram.files,
-      errors_resolved: engram.detail === "" ? [] : engram.detail.split(" | "),
+      errors_resolved: engram.detail === "" ? [] : engram.detail.split(ENGRAM_DETAIL_SEPARATOR),
       commands_run: 0,
       tokens_saved: 0,
       age_seconds: Math.max(0, nowSecs - engram.ts),

@@ -4,7 +4,7 @@
  * source; sources are merged on BM25 with a small weight favouring what a person stored.
  */
 import type { Db } from "../store/db.ts";
-import { searchEngrams } from "../store/engrams.ts";
+import { ENGRAM_DETAIL_SEPARATOR, searchEngrams } from "../store/engrams.ts";
 import { recordRecallHits } from "../store/feedback.ts";
 import { recentRuns } from "../store/history.ts";
 import { countKnowledgeHit, searchKnowledge } from "../store/knowledge.ts";
@@ -33,7 +33,7 @@ export function recall(db: Db, query: string, scope: ProjectScope, limit: number
     countKnowledgeHit(db, row.id);
     hits.push({ source: "knowledge", key: row.key, text: `[${row.category}] ${row.value}`, score: -row.rank * WEIGHT.knowledge, ts: row.lastUpdated });
   }
-  for (const row of searchEngrams(db, query, scope.hash, limit)) hits.push({ source: "engram", key: String(row.id), text: `${row.label}${row.detail ? ` — ${row.detail}` : ""}`, score: -row.rank * WEIGHT.engram, ts: row.ts });
+  for (const row of searchEngrams(db, query, scope.hash, limit)) hits.push({ source: "engram", key: String(row.id), text: `${row.label}${row.detail ? ` — ${row.detail.replaceAll(ENGRAM_DETAIL_SEPARATOR, " | ")}` : ""}`, score: -row.rank * WEIGHT.engram, ts: row.ts });
   for (const row of searchEvents(db, query, scope.hash, limit)) hits.push({ source: "event", key: `${row.sessionId ?? ""}@${row.ts}`, text: `${row.eventType}: ${row.content}`, score: -row.rank * WEIGHT.event, ts: row.ts });
   // Distillation history has no text index: a command naming a query word is a weak hit.
   const words = (query.toLowerCase().match(/[\p{L}\p{N}_.-]+/gu) ?? []).filter((word) => word.length > 2).slice(0, 5);

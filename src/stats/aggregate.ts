@@ -5,7 +5,7 @@
  */
 import { baselineBytes, deliveredBytes, footerBytes, isModelFacing, isTerminal, netBeforeChargesBytes, percentOf, wasShortened } from "./accounting.ts";
 import { commandFamily } from "../core/route.ts";
-import { RECENT_RUNS, RERUN_MIN_SAMPLES, RERUN_SIZE_SKEW_LIMIT, RERUN_WINDOW_SECONDS } from "./limits.ts";
+import { RECENT_RUNS, RERUN_MIN_SAMPLES, TERMINAL_AGENT, RERUN_SIZE_SKEW_LIMIT, RERUN_WINDOW_SECONDS } from "./limits.ts";
 import { findReruns } from "./reruns.ts";
 import type { RunRow, SessionCloseRow, StatsRows, StatsWindow } from "./rows.ts";
 import type { StatsReport } from "./schema.ts";
@@ -158,6 +158,8 @@ function chargeRetrievals(runs: readonly RunRow[], rows: StatsRows): { byRun: Ma
   let bytes = 0;
   let count = 0;
   for (const pull of rows.retrievals) {
+    // A pull printed to a person's terminal cost the model nothing.
+    if (pull.agentId === TERMINAL_AGENT) continue;
     const origin = minted.get(pull.hash)?.findLast((run) => run.ts <= pull.ts);
     if (!origin) continue;
     byRun.set(origin.id, (byRun.get(origin.id) ?? 0) + pull.bytes);

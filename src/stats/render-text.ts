@@ -1,6 +1,6 @@
 /** The `omni stats` text report. Every figure comes from the aggregate; nothing is computed here. */
 import type { Paint } from "./color.ts";
-import { bar, fit, formatBytes, formatPercent, KEY_WIDTH_CHARS, rule } from "./format.ts";
+import { bar, fit, fitDistinct, formatBytes, formatPercent, KEY_WIDTH_CHARS, rule } from "./format.ts";
 import { TOP_COMMANDS, TOP_SESSIONS } from "./limits.ts";
 import type { StatsReport } from "./schema.ts";
 
@@ -81,9 +81,9 @@ function signedBytes(bytes: number): string {
 }
 
 /** key, calls, in → out, saved %, bar: 18 + 7 + 22 + 8 + 12 + gaps < 80. */
-function figuresRow(key: string, row: { calls: number; input_bytes: number; delivered_bytes: number; saved_percent: number }): string {
+function figuresRow(key: string, row: { calls: number; input_bytes: number; delivered_bytes: number; saved_percent: number }, fitted = false): string {
   const flow = `${formatBytes(row.input_bytes)} → ${formatBytes(row.delivered_bytes)}`;
-  return `  ${fit(key, KEY_WIDTH_CHARS)} ${String(row.calls).padStart(6)} ${flow.padStart(21)} ${formatPercent(row.saved_percent).padStart(7)} ${bar(row.saved_percent)}`;
+  return `  ${fitted ? key : fit(key, KEY_WIDTH_CHARS)} ${String(row.calls).padStart(6)} ${flow.padStart(21)} ${formatPercent(row.saved_percent).padStart(7)} ${bar(row.saved_percent)}`;
 }
 
 function tableHeader(title: string, key: string, paint: Paint): Section {
@@ -129,9 +129,10 @@ function sessions(report: StatsReport, options: TextOptions): Section {
   if (report.sessions.length === 0) return [];
   const shown = options.allCommands ? report.sessions : report.sessions.slice(0, TOP_SESSIONS);
   const more = report.sessions.length - shown.length;
+  const keys = fitDistinct(shown.map((row) => row.session_id), KEY_WIDTH_CHARS);
   return [
     ...tableHeader("By Session", "session", options.paint),
-    ...shown.map((row) => figuresRow(row.session_id, row)),
+    ...shown.map((row, i) => figuresRow(keys[i]!, row, true)),
     ...(more > 0 ? [options.paint.dim(`  … ${more} more (--all-commands lists every one)`)] : []),
   ];
 }

@@ -1,4 +1,5 @@
 /** The archive (`rewind_store`): content-addressed blocks that handles resolve to. */
+import { TERMINAL_AGENT_ID } from "../core/agent-id.ts";
 import type { Db } from "./db.ts";
 
 export interface ArchivedBlock {
@@ -24,10 +25,14 @@ export function getBlock(db: Db, hash: string): ArchivedBlock | null {
   return row ? { hash: row.hash, content: row.content, ts: row.ts, originalLen: row.original_len, retrieved: row.retrieved } : null;
 }
 
-/** A pull: counted, and owed one unfolded delivery (the reader just proved it lacks these bytes). */
+/**
+ * A pull: counted, and owed one unfolded delivery (the reader just proved it lacks these bytes).
+ * A person's pull at a terminal proves nothing about what the model holds: counted, not owed.
+ */
 export function markRetrieved(db: Db, hash: string, ts: number, agentId: string, commandPrefix: string | null): void {
+  const owed = agentId === TERMINAL_AGENT_ID ? 0 : 1;
   db.transaction(() => {
-    db.query("UPDATE rewind_store SET retrieved = retrieved + 1, owed = owed + 1 WHERE hash = ?1").run(hash);
+    db.query("UPDATE rewind_store SET retrieved = retrieved + 1, owed = owed + ?2 WHERE hash = ?1").run(hash, owed);
     db.query("INSERT INTO retrieve_events (command_prefix, hash, ts, agent_id) VALUES (?1, ?2, ?3, ?4)").run(commandPrefix, hash, ts, agentId);
   })();
 }

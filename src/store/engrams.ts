@@ -32,6 +32,12 @@ function toRow(row: RawRow): EngramRow {
   return { id: row.id, sessionId: row.session_id, trigger: row.trigger, label: row.label, detail: row.detail, files: JSON.parse(row.files) as string[], category: row.category, projectHash: row.project_hash, ts: row.ts };
 }
 
+/**
+ * The resolved lines of an engram are kept one per line in `detail`: a line never holds a newline,
+ * while any other separator (` | ` once) may be part of an error message and split it apart.
+ */
+export const ENGRAM_DETAIL_SEPARATOR = "\n";
+
 export type EngramInput = Omit<EngramRow, "id">;
 
 export function insertEngram(db: Db, engram: EngramInput): number {

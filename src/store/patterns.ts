@@ -19,6 +19,9 @@ export function upsertPattern(db: Db, row: { patternHash: string; patternText: s
   ).run(row.patternHash, row.patternText, row.toolFamily, row.projectHash, row.ts);
 }
 
+/** How a resolution hint starts: `passed: <command>`. */
+export const RESOLVED_HINT_PREFIX = "passed: ";
+
 /** A passing run of the tool resolves its open patterns; the hint names what passed. */
 export function resolvePatterns(db: Db, toolFamily: string, projectHash: string | null, hint: string): number {
   return db.query("UPDATE pattern_memory SET was_resolved = 1, resolution_hint = ?3 WHERE tool_family = ?1 AND project_hash IS ?2 AND was_resolved = 0").run(toolFamily, projectHash, hint).changes;

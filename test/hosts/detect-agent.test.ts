@@ -9,7 +9,9 @@ describe("detectAgentId", () => {
     [{ GEMINI_CLI: "1" }, "gemini_cli"],
     [{ WINDSURF_SESSION: "w" }, "windsurf"],
     [{ OMNI_AGENT_ID: "checker", CLAUDECODE: "1" }, "checker"],
-    [{}, "terminal"],
+    // Without a host to name, the reader is unknown, not a person at a terminal: only a TTY says that.
+    [{}, "unknown"],
+    [{ TERM: "xterm-256color" }, "unknown"],
   ])("reads %p as %p", (env, agent) => {
     expect(detectAgentId(env)).toBe(agent);
   });

@@ -1,4 +1,4 @@
-import { detectAgentId } from "../../hosts/index.ts";
+import { stdoutReaderId } from "../../hosts/index.ts";
 import { stdinIsTty, stdoutIsTty, writeErr, writeOut } from "../../platform/io.ts";
 import { runCommandForwarding } from "../../platform/process.ts";
 import { defineCommand } from "../command.ts";
@@ -14,7 +14,7 @@ export default defineCommand({
   usage: "omni exec [--agent <id>] [--session <id>] [--subagent <id>] [--hooked] [--] <command> [args…]",
   description: "Run one command through the whole pipeline and print what an agent would read, with a footer on stderr.",
   flags: {
-    agent: { type: "string", valueName: "id", description: "agent id recorded on the row (default: detected; `terminal` on a TTY)" },
+    agent: { type: "string", valueName: "id", description: "agent id recorded on the row (default: `terminal` on a TTY, else the host detected, else `unknown`)" },
     session: { type: "string", valueName: "id", description: "host session id: the ledger scope for folding repeats" },
     subagent: { type: "string", valueName: "id", description: "the host's subagent id: a reader of its own within the session" },
     hooked: { type: "boolean", description: "run for a host's pre-hook rewrite: no footer (the row still records what was saved)" },
@@ -38,11 +38,11 @@ export default defineCommand({
     const argv = positionals[0] === "--" ? positionals.slice(1) : positionals;
     if (argv.length === 0) throw new ActionableError("omni exec needs a command: omni exec cargo test");
     const explicitAgent = typeof flags.agent === "string" ? flags.agent : null;
-    const request = (output: Uint8Array, exitCode: number) => ({
+    const request = (output: Uint8Array, exitCode: number | null) => ({
       output,
       command: argv.length === 1 ? argv[0]! : argv.map(quoteWord).join(" "),
       exitCode,
-      agentId: explicitAgent ?? (stdoutIsTty() ? "terminal" : detectAgentId(env)),
+      agentId: explicitAgent ?? stdoutReaderId(env, stdoutIsTty()),
       sessionId: typeof flags.session === "string" ? flags.session : null,
       subagentId: typeof flags.subagent === "string" ? flags.subagent : null,
       entry: "exec" as const,
@@ -55,8 +55,8 @@ export default defineCommand({
       graceMs: SIGNAL_GRACE_MS,
       // Claude Code moves a command still running at its timeout to the background and shows what
       // it had printed (measured, 2.1.332): a buffered run would show nothing there. Its exit code
-      // is not known yet; the partial output is judged as a run that has not failed.
-      ...(timeoutMs === null ? {} : { deadline: { atMs: timeoutMs - Math.min(DEADLINE_MARGIN_MS, timeoutMs * 0.2), onDeadline: (captured: Buffer) => deliver(request(captured, 0)), stream: (bytes: Buffer) => writeOut(bytes) } }),
+      // is not known yet: recorded as unseen (null), and judged as a run that has not failed.
+      ...(timeoutMs === null ? {} : { deadline: { atMs: timeoutMs - Math.min(DEADLINE_MARGIN_MS, timeoutMs * 0.2), onDeadline: (captured: Buffer) => deliver(request(captured, null)), stream: (bytes: Buffer) => writeOut(bytes) } }),
     });
     if (result.streamedFrom !== null) return result.exitCode;
     if (result.spawnError && result.output.length === 0) {

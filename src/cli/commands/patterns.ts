@@ -1,5 +1,5 @@
 import { writeOut } from "../../platform/io.ts";
-import { listPatterns } from "../../store/patterns.ts";
+import { listPatterns, RESOLVED_HINT_PREFIX, type PatternRow } from "../../store/patterns.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
 import { withMemory } from "../memory-runtime.ts";
@@ -20,9 +20,16 @@ export default defineCommand({
       for (const row of rows) {
         const state = row.resolved ? "RESOLVED" : "ACTIVE  ";
         writeOut(`${state} ×${String(row.occurrences).padEnd(4)}${row.toolFamily.padEnd(10)}${row.patternText}\n`);
-        writeOut(`         hint: ${row.hint ?? (row.resolved ? "resolved" : `seen since ${new Date(row.firstSeen * 1000).toISOString().slice(0, 10)}; omni query context for <file> shows what ran`)}\n`);
+        writeOut(`         hint: ${patternHint(row)}\n`);
       }
       return 0;
     });
   },
 });
+
+/** What the hint may claim follows the state: an error that came back is not "passed". */
+function patternHint(row: PatternRow): string {
+  if (row.resolved) return row.hint ?? "resolved";
+  const back = row.hint?.startsWith(RESOLVED_HINT_PREFIX) ? `failing again after \`${row.hint.slice(RESOLVED_HINT_PREFIX.length)}\` passed; ` : "";
+  return `${back}seen since ${new Date(row.firstSeen * 1000).toISOString().slice(0, 10)}; omni query context for <file> shows what ran`;
+}

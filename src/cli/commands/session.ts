@@ -67,7 +67,7 @@ export default defineCommand({
         }
         default: {
           const { agents, ...status } = sessionStatus(db, scope, now, env);
-          const lines = Object.entries(status).map(([key, value]) => `${key.padEnd(20)}${Array.isArray(value) ? value.join(", ") || "-" : (value ?? "-")}`);
+          const lines = Object.entries(status).map(([key, value]) => `${key.padEnd(20)}${Array.isArray(value) ? value.join(", ") || "-" : TIME_FIELDS.has(key) && typeof value === "number" ? isoSecs(value) : (value ?? "-")}`);
           const width = Math.max(0, ...agents.map((agent) => agent.agent_id.length));
           const agentLines = agents.map((agent, i) => `${(i === 0 ? "agents" : "").padEnd(20)}${agent.agent_id.padEnd(width)}  session ${agent.session_id ?? "-"}  last active ${isoSecs(agent.last_active)}`);
           print({ ...status, agents }, [...lines, ...(agentLines.length > 0 ? agentLines : [`${"agents".padEnd(20)}-`])].join("\n"));
@@ -77,6 +77,9 @@ export default defineCommand({
     });
   },
 });
+
+/** Unix seconds in the JSON (a script computes with them), a date a person can read in the text. */
+const TIME_FIELDS = new Set(["started_at", "last_active"]);
 
 function isoSecs(secs: number): string {
   return new Date(secs * 1000).toISOString();

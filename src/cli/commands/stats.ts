@@ -42,6 +42,8 @@ export default defineCommand({
   ].join("\n"),
   async run({ env }, { flags, positionals }) {
     const windowName = pickWindow(flags);
+    const outputs = OUTPUT_FLAGS.filter((name) => flags[name]);
+    if (outputs.length > 1) throw new ActionableError(`pick one output, not ${outputs.map((n) => `--${n}`).join(" and ")}: each replaces the report`);
     if (positionals.length > (flags.card ? 1 : 0)) throw new ActionableError(`unexpected argument \`${positionals[0]}\`; only --card takes a file name`);
     const db = openDatabase(databasePath(env));
     let report;
@@ -70,6 +72,9 @@ export default defineCommand({
     return 0;
   },
 });
+
+/** Flags that each print a different document: two at once would silently drop one. */
+const OUTPUT_FLAGS = ["json", "share", "card", "rerun", "context"] as const;
 
 function pickWindow(flags: Record<string, string | boolean | undefined>): WindowName {
   const chosen = (["hour", "today", "day", "week", "month"] as const).filter((name) => flags[name]);
