@@ -3,7 +3,7 @@
  * write atomically with a mode, copy a backup. The only place outside the store that touches fs
  * for these.
  */
-import { accessSync, chmodSync, realpathSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, realpathSync, constants, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 
 /** The file's text, or null when it is absent, unreadable, not a regular file or larger than `maxBytes`. */
@@ -115,5 +115,34 @@ export function listDir(path: string): string[] {
     return readdirSync(path).sort();
   } catch {
     return [];
+  }
+}
+
+/** A writable directory (for a link into it). */
+export function isWritableDir(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Where a symbolic link points, or null when `path` is not one. */
+export function linkTarget(path: string): string | null {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Create a symbolic link at `path` to `target`; false when something is already there. */
+export function createLink(target: string, path: string): boolean {
+  try {
+    symlinkSync(target, path);
+    return true;
+  } catch {
+    return false;
   }
 }

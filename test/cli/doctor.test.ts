@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import { dirname, join } from "node:path";
 import { parseDocument } from "yaml";
 import { z } from "zod";
-import { OMNI_EXE, makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
+import { OMNI_EXE, makeSandbox, putOmniOnPath, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
 let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
@@ -27,6 +27,7 @@ const doctorSchema = z
           mcp: partState,
           settings: partState,
           files: z.array(z.string()),
+          findings: z.array(z.object({ file: z.string(), part: z.enum(["hook", "mcp", "setting"]), kind: z.enum(["corrupt", "missing", "broken", "stale"]), problem: z.string(), fix: z.string(), fixable: z.boolean() }).strict()),
           problems: z.array(z.string()),
           note: z.string().nullable(),
         })
@@ -67,6 +68,7 @@ function trustCodexHooks(extra = ""): void {
 describe("omni doctor", () => {
   test("--json prints only a JSON document that matches the schema, with every host and its tier", () => {
     sandbox = makeSandbox();
+    putOmniOnPath(sandbox);
     init("--claude");
     init("--codex");
     trustCodexHooks();
@@ -84,6 +86,7 @@ describe("omni doctor", () => {
 
   test("reports a hook pointing at a missing executable and a read-only database, and --fix repairs both", () => {
     sandbox = makeSandbox();
+    putOmniOnPath(sandbox);
     init("--claude");
     const settings = join(sandbox.home, ".claude", "settings.json");
     writeFileSync(settings, readFileSync(settings, "utf8").replace(`${OMNI_EXE} --post-hook`, "/gone/bin/omni --post-hook"));
@@ -110,6 +113,7 @@ describe("omni doctor", () => {
 
   test("moves a corrupt database aside with --fix, keeps it, and the next run works", () => {
     sandbox = makeSandbox();
+    putOmniOnPath(sandbox);
     mkdirSync(dirname(sandbox.dbPath), { recursive: true, mode: 0o700 });
     writeFileSync(sandbox.dbPath, "this is not an SQLite database, just text ".repeat(50), { mode: 0o600 });
     expect(JSON.parse(doctor("--json").stdout).database.opens).toBe(false);
@@ -124,6 +128,7 @@ describe("omni doctor", () => {
 
   test("prints the tier for each installed host and the MCP set in text form", () => {
     sandbox = makeSandbox({ OMNI_MCP_TOOLS: "ALL" });
+    putOmniOnPath(sandbox);
     init("--cline");
     const { stdout } = doctor();
     expect(stdout).toMatch(/Cline\s+MCP-only\s+hooks: n\/a\s+mcp: ok/);
@@ -132,6 +137,7 @@ describe("omni doctor", () => {
 
   test("checks Hermes' three conditions one by one: the plugin enabled, the MCP server, compression on", () => {
     sandbox = makeSandbox();
+    putOmniOnPath(sandbox);
     init("--hermes");
     const hermes = () => {
       const result = doctor("--json");
@@ -174,6 +180,7 @@ describe("omni doctor", () => {
 
   test("fails for Codex until its hooks carry a trust record, and again when one is switched off", () => {
     sandbox = makeSandbox();
+    putOmniOnPath(sandbox);
     init("--codex");
     const codex = () => {
       const result = doctor("--json");

@@ -8,7 +8,7 @@
 import { expect, test } from "bun:test";
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
+import { makeSandbox, putOmniOnPath, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 import { callId, functionOutput, startFakeResponses } from "./fake-openai-responses.ts";
 import { ensureNpmCli } from "./npm-cli.ts";
 import { AGENTS_MD, DATA, describeHost, NOISY_NODE_SCRIPT, PRINT_DATA, scriptedSession, testJsonByteIdentical, testNoisyCommandDistilled, testProjectContextInjected, type ShellHost } from "./scripted-session.ts";
@@ -56,6 +56,7 @@ describeHost("Codex", cli, `Codex CLI ${CODEX_VERSION} with omni init --codex`, 
 
   test("omni doctor reads the trust record Codex itself reads: same keys, and it passes once Codex says trusted", async () => {
     const sandbox = makeSandbox();
+    putOmniOnPath(sandbox);
     try {
       expect(runOmni(["init", "--codex"], { env: sandbox.env, cwd: sandbox.home }).exitCode).toBe(0);
       const before = await codexHooks(sandbox);

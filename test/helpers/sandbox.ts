@@ -1,7 +1,7 @@
 /**
  * Each test gets its own HOME and database: a test never touches a real ~/.omni.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -30,6 +30,18 @@ export function makeSandbox(extraEnv: Record<string, string> = {}): Sandbox {
     ...extraEnv,
   };
   return { home, dbPath, env, cleanup: () => rmSync(home, { recursive: true, force: true }) };
+}
+
+/**
+ * Install omni the way a user's shell finds it: a link in the sandbox's ~/.local/bin, put first on
+ * its PATH. Doctor fails without one, since markers tell the agent to run `omni retrieve`.
+ */
+export function putOmniOnPath(sandbox: Sandbox): string {
+  const bin = join(sandbox.home, ".local", "bin");
+  mkdirSync(bin, { recursive: true });
+  symlinkSync(OMNI_EXE, join(bin, "omni"));
+  sandbox.env.PATH = `${bin}:${sandbox.env.PATH}`;
+  return bin;
 }
 
 export interface SpawnResult {

@@ -12,7 +12,7 @@ import { parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
 import { hostList } from "../../src/hosts/index.ts";
-import { OMNI_EXE, makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
+import { OMNI_EXE, makeSandbox, putOmniOnPath, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
 let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
@@ -442,6 +442,7 @@ describe("omni init --hermes and the user's own settings", () => {
 describe("omni init --cursor's project rule", () => {
   test("goes into the current directory's .cursor/rules, says so, and uninstall leaves the project as it was", () => {
     sandbox = makeSandbox();
+    putOmniOnPath(sandbox);
     const project = join(sandbox.home, "work", "app");
     mkdirSync(project, { recursive: true });
     const init = runOmni(["init", "--cursor"], { env: sandbox.env, cwd: project });
@@ -459,7 +460,7 @@ describe("omni init --cursor's project rule", () => {
     writeFileSync(rule, written.replace("alwaysApply: true", "alwaysApply: false"));
     const stale = runOmni(["doctor"], { env: sandbox.env, cwd: project });
     expect(stale.exitCode).toBe(1);
-    expect(stale.stdout.toString()).toContain("Cursor: mcp differs from what this omni writes (run omni init --cursor)");
+    expect(stale.stdout.toString()).toContain(`Cursor: mcp: the whole file in ${rule} differs from what this omni writes (fix: omni doctor --fix, or omni init --cursor)`);
 
     expect(runOmni(["init", "--cursor", "--uninstall"], { env: sandbox.env, cwd: project }).exitCode).toBe(0);
     expect(readdirSync(project)).toEqual([]);

@@ -12,7 +12,11 @@ export default defineCommand({
   },
   notes: [
     "Exit status: 0 when nothing is wrong, 1 when a problem remains.",
-    "It checks the configuration is where each host reads it, not that the host honours it.",
+    "It checks the configuration is where each host reads it, not that the host honours it:",
+    "each file parses, each hook and MCP entry is there and runs an executable that exists,",
+    "and `omni` is on PATH (markers tell the agent to run `omni retrieve`). A host whose file",
+    "omni wrote is deleted or corrupt stays in the report as a failure naming the file.",
+    "--fix rewrites omni's own entries; a file that does not parse is left for you to mend.",
     "Codex: fails until config.toml holds Codex's trust record for each omni hook (approve them under /hooks).",
   ].join("\n"),
   run({ env }, { flags }) {
@@ -27,7 +31,7 @@ function renderText(report: DoctorReport, detail: boolean): string {
   const mark = (ok: boolean) => (ok ? "ok  " : "FAIL");
   const lines = [
     `omni doctor (v${report.version})`,
-    `  [${mark(report.binary.executable)}] binary    ${report.binary.path}${report.binary.on_path ? `  (on PATH: ${report.binary.on_path})` : "  (not on PATH)"}`,
+    `  [${mark(report.binary.executable && report.binary.on_path !== null)}] binary    ${report.binary.path}${report.binary.on_path ? `  (on PATH: ${report.binary.on_path})` : "  (not on PATH: the agent cannot run omni retrieve)"}`,
     `  [${mark(report.config_dir.owner_only)}] config    ${report.config_dir.path} ${report.config_dir.mode ?? "absent"}`,
     `  [${mark(report.database.writable && report.database.owner_only)}] database  ${report.database.path} ${report.database.mode ?? "absent"}${report.database.writable ? "" : ` (${report.database.error ?? "not writable"})`}`,
     "  hosts:",
@@ -36,6 +40,7 @@ function renderText(report: DoctorReport, detail: boolean): string {
     if (!host.installed && !detail) continue;
     lines.push(`    [${mark(host.problems.length === 0)}] ${host.label.padEnd(18)} ${host.tier.padEnd(13)} hooks: ${host.hooks.padEnd(13)} mcp: ${host.mcp}${host.settings === "n/a" ? "" : `  settings: ${host.settings}`}`);
     if (detail) for (const file of host.files) lines.push(`           ${file}`);
+    for (const finding of host.findings) lines.push(`           ${finding.kind}: ${finding.file}`);
     if (host.note) lines.push(`           note: ${host.note}`);
   }
   if (!report.hosts.some((host) => host.installed)) lines.push("    none configured (run omni init)");

@@ -8,6 +8,7 @@ import { omniHome } from "../../platform/paths.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
 import { chooseHost, flaggedHosts, hostFlagSpecs, installContext } from "../host-select.ts";
+import { linkOntoPath, omniOnPath } from "../on-path.ts";
 
 export default defineCommand({
   usage: "omni init [--<host> … | --all] [--hook | --mcp] [--status | --uninstall]",
@@ -28,6 +29,8 @@ export default defineCommand({
     "Hermes: the omni-signal-engine plugin, plugins.enabled, the MCP server, and compression.enabled",
     "only where config.yaml has no setting of yours. Uninstall takes back only what init added.",
     "`--status` alone reports on every host.",
+    "When nothing on PATH answers to `omni` (markers tell the agent to run `omni retrieve`), init links",
+    "it into ~/.local/bin or ~/bin if one of them is on PATH, else warns with the fix.",
     "Then run `omni doctor`: init says what it wrote, doctor says whether the host reads it.",
   ].join("\n"),
   run({ env }, { flags }) {
@@ -47,6 +50,15 @@ export default defineCommand({
         // One broken host config must not stop the others (`--all`); the exit status says it happened.
         failed++;
         writeErr(`omni: ${host.label}: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+    }
+    if (!flags.status && !flags.uninstall) {
+      // Hooks call omni by absolute path; the model, told by a marker to run `omni retrieve`, uses its shell's PATH.
+      const linked = linkOntoPath(env, context.exe);
+      if (linked !== null) writeOut(`${linked}\n`);
+      else {
+        const { problem } = omniOnPath(env, context.exe);
+        if (problem !== null) writeErr(`omni: warning: ${problem}\n`);
       }
     }
     return failed === 0 ? 0 : 1;

@@ -6,6 +6,7 @@ import { askLine, stdinIsTty, writeOut } from "../../platform/io.ts";
 import { databasePath, omniHome } from "../../platform/paths.ts";
 import { defineCommand } from "../command.ts";
 import { chooseHost, flaggedHosts, hostFlagSpecs, installContext } from "../host-select.ts";
+import { unlinkFromPath } from "../on-path.ts";
 import { join } from "node:path";
 
 export default defineCommand({
@@ -13,7 +14,7 @@ export default defineCommand({
   description: "Remove omni's integrations from hosts (every changed file is backed up first). --all offers to delete the database too.",
   flags: {
     ...hostFlagSpecs("remove omni from"),
-    all: { type: "boolean", description: "every host, and the current directory's .vscode/mcp.json and .cursor/rules/omni.mdc; then offer to delete omni.db" },
+    all: { type: "boolean", description: "every host, the current directory's .vscode/mcp.json and .cursor/rules/omni.mdc, and the PATH link init made; then offer to delete omni.db" },
     "wipe-db": { type: "boolean", description: "with --all: delete omni.db without asking (a copy is kept under ~/.omni/backups)" },
   },
   notes: "With no flag: a menu on a terminal, else the host omni runs inside, else an error listing the flags.\nYour shell configuration is never touched: omni never wrote any.",
@@ -25,6 +26,10 @@ export default defineCommand({
     for (const host of selected) {
       const changes = uninstallEntries(host.configEntries(context), options).filter((change) => change.action !== "absent" && change.action !== "unchanged");
       writeOut(`${host.label}: ${changes.length === 0 ? "nothing installed" : changes.map((change) => `${change.action} ${change.file}${change.backup ? ` (backup: ${change.backup})` : ""}`).join("; ")}\n`);
+    }
+    if (flags.all) {
+      const unlinked = unlinkFromPath(env, context.exe);
+      if (unlinked !== null) writeOut(`${unlinked}\n`);
     }
     if (flags.all) writeOut(`${offerDatabaseWipe(databasePath(env), options.omniHome, options.nowMs, flags["wipe-db"] === true)}\n`);
     return 0;

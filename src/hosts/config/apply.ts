@@ -110,6 +110,28 @@ export function inspectEntry(entry: ConfigEntry): EntryStatus {
   }
 }
 
+/**
+ * Why an entry's file cannot be read in its format (the parser's first complaint), or null when
+ * it parses, is absent, or is a file omni owns whole. Doctor reports it; install refuses it.
+ */
+export function entryFileError(entry: ConfigEntry): string | null {
+  const text = readTextFile(entry.file);
+  if (text === null || entry.format === "file") return null;
+  try {
+    if (entry.format === "toml") validateToml(text);
+    else driverFor(entry)!.validate(text);
+    return null;
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).split("\n")[0]!;
+    return message.replace(/; fix or move it, then rerun omni init$/, "");
+  }
+}
+
+/** The files omni's manifest says it wrote and has not taken back since (uninstall removes them). */
+export function filesOmniWrote(omniHome: string): Set<string> {
+  return new Set(Object.keys(readManifest(omniHome)));
+}
+
 function installedValue(text: string, entry: ConfigEntry): unknown {
   switch (entry.format) {
     case "file":

@@ -18,7 +18,8 @@ export interface FormatDriver {
 
 export const jsonDriver: FormatDriver = {
   validate(text) {
-    if (text.trim() !== "" && !parseJsonText(text).ok) throw new Error("is not a JSON object; fix or move it, then rerun omni init");
+    const parsed = text.trim() === "" ? null : parseJsonText(text);
+    if (parsed && !parsed.ok) throw new Error(`is not a JSON object (${parsed.error}); fix or move it, then rerun omni init`);
   },
   has: (text, path) => text.trim() !== "" && hasPath(text, path),
   get: (text, path) => (text.trim() === "" ? undefined : valueAt(text, path)),

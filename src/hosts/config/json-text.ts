@@ -3,14 +3,21 @@
  * add or remove stays as the user wrote it. jsonc-parser locates nodes; the edits are ours,
  * because its own formatter reflows neighbouring elements.
  */
-import { findNodeAtLocation, getNodeValue, parseTree, type Node, type ParseError } from "jsonc-parser";
+import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
 
 export type JsonPath = Array<string | number>;
 
-export function parseJsonText(text: string): { root: Node | undefined; ok: boolean } {
+export function parseJsonText(text: string): { root: Node | undefined; ok: boolean; error: string | null } {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  return { root, ok: errors.length === 0 && (root === undefined || root.type === "object") };
+  const first = errors[0];
+  const error = first ? `${printParseErrorCode(first.error)} at ${lineColumn(text, first.offset)}` : root !== undefined && root.type !== "object" ? "not an object at the top" : null;
+  return { root, ok: error === null, error };
+}
+
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset).split("\n");
+  return `line ${before.length}, column ${before.at(-1)!.length + 1}`;
 }
 
 export function valueAt(text: string, path: JsonPath): unknown {
