@@ -3,9 +3,11 @@
  * Hosts are configured to call this file directly: no npx, no interpreter start-up.
  */
 import { $ } from "bun";
-import { renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 
-const gitHash = (await $`git rev-parse --short HEAD`.quiet().nothrow()).stdout.toString().trim() || "unknown";
+// Only a checkout has a commit to name: an installed package may sit inside someone else's repository.
+const gitHash = existsSync(".git") ? (await $`git rev-parse --short HEAD`.quiet().nothrow()).stdout.toString().trim() || "unknown" : "unknown";
+mkdirSync("dist", { recursive: true });
 const buildDate = new Date().toISOString().slice(0, 10);
 
 // Hosts may run dist/omni at any moment, `omni update` included: build beside it, then rename

@@ -25,7 +25,7 @@ export function git(root: string, args: string[]): GitStep {
   return { ok: run.exitCode === 0, text: run.output.toString("utf8").trim() };
 }
 
-/** `npm install` rebuilds dist/omni through the package's prepare script. */
+/** `npm install` rebuilds dist/omni through the package's postinstall script. */
 export function reinstall(root: string): GitStep {
   const run = runCommand(["npm", "install", "--no-audit", "--no-fund"], { cwd: root });
   return { ok: run.exitCode === 0, text: run.output.toString("utf8").trim() };
