@@ -6,7 +6,7 @@
  * already on PATH (~/.local/bin, ~/bin); shell configuration is never edited.
  */
 import { basename, delimiter, dirname, join, resolve, sep } from "node:path";
-import { createLink, fileExists, findOnPath, isWritableDir, linkTarget, removeFile } from "../platform/files.ts";
+import { createLink, ensureDir, fileExists, findOnPath, isWritableDir, linkTarget, removeFile } from "../platform/files.ts";
 import { homeDir, type Env } from "../platform/paths.ts";
 
 export interface OnPathStatus {
@@ -34,6 +34,7 @@ export function linkOntoPath(env: Env, exe: string): string | null {
   if (findOnPath("omni", env.PATH ?? "") !== null) return null;
   const dir = linkDirectory(env);
   if (dir === null) return null;
+  ensureDir(dir, 0o755);
   const link = join(dir, "omni");
   return createLink(exe, link) ? `linked ${link} → ${exe}, so the agent's shell finds omni` : null;
 }
@@ -50,9 +51,18 @@ export function unlinkFromPath(env: Env, exe: string): string | null {
   return null;
 }
 
-/** The first directory on PATH inside HOME that exists and is writable: the user's own bin. */
+/**
+ * The first directory on PATH inside HOME that exists and is writable: the user's own bin. A
+ * profile that puts ~/.local/bin on PATH before it exists (Debian's and Ubuntu's do) counts too:
+ * it is created when the link is made.
+ */
 function linkDirectory(env: Env): string | null {
-  return pathDirsUnderHome(env).find((dir) => isWritableDir(dir) && !fileExists(join(dir, "omni")) && linkTarget(join(dir, "omni")) === null) ?? null;
+  const dirs = pathDirsUnderHome(env);
+  const free = (dir: string) => !fileExists(join(dir, "omni")) && linkTarget(join(dir, "omni")) === null;
+  const existing = dirs.find((dir) => isWritableDir(dir) && free(dir));
+  if (existing !== undefined) return existing;
+  const userBin = resolve(homeDir(env), ".local", "bin");
+  return dirs.includes(userBin) && !fileExists(userBin) ? userBin : null;
 }
 
 function pathDirsUnderHome(env: Env): string[] {

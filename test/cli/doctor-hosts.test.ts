@@ -196,4 +196,14 @@ describe("omni doctor and PATH", () => {
     expect(linked.stderr).not.toContain("warning");
     expect(doctor().exitCode).toBe(0);
   });
+
+  test("init creates ~/.local/bin when the user's PATH names it before it exists (as Debian's profile does)", () => {
+    sandbox = makeSandbox();
+    const bin = join(sandbox.home, ".local", "bin");
+    sandbox.env.PATH = `${bin}:${sandbox.env.PATH}`;
+    expect(existsSync(bin)).toBe(false);
+    const init = runOmni(["init", "--claude"], { env: sandbox.env, cwd: sandbox.home });
+    expect(init.stdout.toString()).toContain(`linked ${join(bin, "omni")} → ${OMNI_EXE}`);
+    expect(Bun.spawnSync(["sh", "-c", "omni version"], { env: sandbox.env }).exitCode).toBe(0);
+  });
 });

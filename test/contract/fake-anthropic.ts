@@ -40,13 +40,17 @@ function completedSteps(body: RequestBody): number {
   return count;
 }
 
-export function startFakeModel(script: ScriptedCall[]): FakeServer {
+/** A scripted call, or one the model decides from what it has read so far (a handle in a marker, say). */
+export type ModelStep = ScriptedCall | ((body: RequestBody) => ScriptedCall);
+
+export function startFakeModel(script: ModelStep[]): FakeServer {
   return startFakeServer({
     isModelCall: (pathname) => pathname === "/v1/messages",
     stub: (method, pathname) => Response.json(method === "POST" && pathname === "/v1/messages/count_tokens" ? { input_tokens: 100 } : {}),
     answer(body) {
       const step = completedSteps(body);
-      const next = offersTools(body) ? script[step] : undefined;
+      const planned = offersTools(body) ? script[step] : undefined;
+      const next = typeof planned === "function" ? planned(body) : planned;
       const blocks: Block[] = next ? [{ type: "text", text: `step ${step + 1}` }, { type: "tool_use", id: toolUseId(step), name: next.name, input: next.args }] : [{ type: "text", text: "done" }];
       const stopReason = next ? "tool_use" : "end_turn";
       const model = typeof body.model === "string" ? body.model : "claude-fake";

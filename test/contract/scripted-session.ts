@@ -45,6 +45,8 @@ export interface SessionPlan<R> {
   /** Any further project setup, e.g. a git history. */
   prepare?(project: string): void;
   startModel(project: string): FakeServer;
+  /** The user's environment (PATH, say), for `omni init` and the CLI alike. */
+  userEnv?(home: string): Record<string, string>;
   /** The user's own host config, written before `omni init`, which init must keep. */
   configure?(home: string, model: FakeServer): void;
   /** The CLI's argv, and the env it needs beyond the sandbox's. */
@@ -80,6 +82,7 @@ export function scriptedSession<R>(plan: SessionPlan<R>): ScriptedSession<R> {
 
 async function runSession<R>(plan: SessionPlan<R>): Promise<Session> {
   const sandbox = makeSandbox();
+  Object.assign(sandbox.env, plan.userEnv?.(sandbox.home));
   const project = join(sandbox.home, "proj");
   mkdirSync(project, { recursive: true });
   for (const [name, text] of Object.entries(plan.files)) writeFileSync(join(project, name), text);
