@@ -191,7 +191,8 @@ describe("omni bench replay audit", () => {
     sandbox = makeSandbox();
     const payloads = readFileSync(SESSION, "utf8").split("\n").slice(0, 3);
     for (const payload of payloads) runOmni(["--post-hook"], { env: sandbox.env, stdin: payload });
-    runOmni(["exec", "git", "--version"], { env: sandbox.env });
+    // A person's run at a terminal (a TTY would record it so; without one, exec would say `unknown`).
+    runOmni(["exec", "--agent", "terminal", "git", "--version"], { env: sandbox.env });
     const env = { ...sandbox.env, OMNI_BENCH_DB: sandbox.dbPath };
     const modelFacing = JSON.parse(runOmni(["bench", "replay", "--from-db", "--json"], { env }).stdout.toString());
     expect(modelFacing.corpus.calls).toBe(3);

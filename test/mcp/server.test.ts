@@ -122,7 +122,8 @@ describe("MCP server over the in-memory transport", () => {
       [{}, "roo-code", MCP_ONLY_TOOLS, "roo_code"],
       [{}, "Visual Studio Code", MCP_ONLY_TOOLS, "vscode"],
       [{}, "Zed", MCP_ONLY_TOOLS, "zed"],
-      [{}, "a-client-nobody-knows", DEFAULT_TOOLS, "terminal"],
+      // An MCP client is a model's tool: one nobody knows is recorded `unknown` (model-facing), never `terminal`.
+      [{}, "a-client-nobody-knows", DEFAULT_TOOLS, "unknown"],
       [{ OMNI_AGENT_ID: "claude_code" }, "Cline", DEFAULT_TOOLS, "claude_code"],
       [{ CLINE_TASK_ID: "t1" }, "claude-code", MCP_ONLY_TOOLS, "cline"],
       [{ OMNI_MCP_TOOLS: "all" }, "Cline", ALL_TOOLS, "cline"],
