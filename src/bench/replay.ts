@@ -140,7 +140,7 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
 
 function auditCall(call: CorpusCall, input: string, delivered: string, reference: string | undefined, outputStart: number | null): AuditCall {
   const output = delivered === input ? null : delivered;
-  const audited: AuditCall = { reader: call.scope ?? "(no session)", project: call.project, input, output, mustKeep: call.mustKeep };
+  const audited: AuditCall = { reader: call.scope ?? "(no session)", project: call.project, input, output, mustKeep: call.mustKeep, ...(call.tool === "Read" ? { file: call.command } : {}) };
   if (output === null) return audited;
   if (outputStart !== null) audited.window = { inputStart: startLineOf(call.payload.tool_response), outputStart };
   if (reference !== undefined) audited.reference = reference;

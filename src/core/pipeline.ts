@@ -188,7 +188,7 @@ interface Guard {
 function guardOf(request: PipelineRequest, command: string): Guard {
   const passthrough = Boolean(request.passthroughRequested) || commandRequestsPassthrough(command);
   if (passthrough || byteLength(request.text) > MAX_INPUT_BYTES || !request.text.isWellFormed()) return { passthrough, structured: null, masked: null };
-  const structured = sniffFormat(request.text);
+  const structured = sniffFormat(request.text, request.tool === "Read" ? command : undefined);
   if (structured) return { passthrough, structured, masked: null };
   const redaction = redactSecrets(request.text);
   return { passthrough, structured, masked: redaction.count > 0 ? redaction : null };
@@ -307,7 +307,7 @@ function ledgerContext(request: PipelineRequest, command: string): LedgerContext
 function ledgerStage(view: string, request: PipelineRequest, command: string, store: PipelineStore, startedMs: number, deps: PipelineDeps): Folded | null {
   const context = ledgerContext(request, command);
   // The raw text already passed the guard's sniff; only a distilled view needs one of its own.
-  const structured = view !== request.text && sniffFormat(view) !== null;
+  const structured = view !== request.text && sniffFormat(view, request.tool === "Read" ? command : undefined) !== null;
   if (!context || !store.ledger || deps.stages?.ledger === false || structured) return null;
   try {
     return foldRepeats(view, context, store.ledger, (content, whole) => store.archive(content, whole, startedMs), deps.sha256Key);

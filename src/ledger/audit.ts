@@ -31,6 +31,8 @@ export interface AuditCall {
   reference?: string;
   /** Substrings any honest delivery keeps (a fixture's must_keep list). */
   mustKeep?: readonly string[];
+  /** A Read's file path: a source or text file is never a structured payload. */
+  file?: string;
 }
 
 export const RULES = ["false already shown", "false project claim", "unresolved", "wrong bytes", "failure folded", "structured", "longer", "renumbered", "unaccounted", "must-keep missing"] as const;
@@ -103,7 +105,8 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
     if (call.output !== null) {
       totals.changed++;
       if (byteLength(call.output) > byteLength(call.input)) fail("longer", `${byteLength(call.output)} > ${byteLength(call.input)} bytes`);
-      if (sniffFormat(call.input)) fail("structured", `a ${sniffFormat(call.input)} payload was changed`);
+      const kind = sniffFormat(call.input, call.file);
+      if (kind) fail("structured", `a ${kind} payload was changed`);
       checkHandles(call, fail);
       checkFolds(call, fail);
     }
