@@ -14,6 +14,7 @@ import type { Sha256Key } from "./handle.ts";
 import { failureLines } from "./failure.ts";
 import { sniffFormat, type StructuredKind } from "./format.ts";
 import { redactSecrets } from "./redact.ts";
+import { isSourcePath } from "./text-paths.ts";
 import {
   ENORMOUS_HEAD_LINES,
   ENORMOUS_INPUT_BYTES,
@@ -300,6 +301,7 @@ function ledgerContext(request: PipelineRequest, command: string): LedgerContext
     agentId: request.agentId,
     source: hostTool ? command : "",
     window: request.tool === "Read",
+    code: request.tool === "Read" && isSourcePath(command),
   };
 }
 
@@ -323,7 +325,9 @@ function recordShown(request: PipelineRequest, command: string, outcome: Outcome
   const ledger = deps.store?.ledger;
   if (!context || !ledger) return;
   try {
-    recordDelivered(ledger, context, outcome.text, outcome.text === request.text ? null : (outcome.folded ?? null), startedMs, deps.sha256Key);
+    // The reader holds the whole payload when it got it as it was, or with only folds of lines it holds.
+    const held = outcome.text === request.text || outcome.text === outcome.folded?.text ? request.text : null;
+    recordDelivered(ledger, context, outcome.text, outcome.text === request.text ? null : (outcome.folded ?? null), startedMs, deps.sha256Key, held);
   } catch (error) {
     deps.log?.(`ledger record failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -12,6 +12,7 @@ import { sniffFormat } from "../core/format.ts";
 import { byteLength, splitInclusive, stripTerminator } from "../core/lines.ts";
 import { isOmniMarkerLine } from "../core/markers.ts";
 import { REDACTED } from "../core/redact.ts";
+import { isSourcePath } from "../core/text-paths.ts";
 
 export interface AuditCall {
   /** Reader scope: session id, or `session/agent` for a subagent. */
@@ -31,11 +32,11 @@ export interface AuditCall {
   reference?: string;
   /** Substrings any honest delivery keeps (a fixture's must_keep list). */
   mustKeep?: readonly string[];
-  /** A Read's file path: a source or text file is never a structured payload. */
+  /** A Read's file path: its reply is the file's content or an honest "already shown". */
   file?: string;
 }
 
-export const RULES = ["false already shown", "false project claim", "unresolved", "wrong bytes", "failure folded", "structured", "longer", "renumbered", "unaccounted", "must-keep missing"] as const;
+export const RULES = ["false already shown", "false project claim", "read not shown", "unresolved", "wrong bytes", "failure folded", "structured", "longer", "renumbered", "unaccounted", "must-keep missing"] as const;
 export type Rule = (typeof RULES)[number];
 
 export interface Violation {
@@ -93,6 +94,8 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
   const checkProjectClaims = options.projectClaims ?? true;
   const shown = new Map<string, Set<string>>();
   const projectShown = new Map<string, Set<string>>();
+  /** Per reader, the Reads (file and exact content) it holds every line of. */
+  const heldReads = new Map<string, Set<string>>();
   const violations: Violation[] = [];
   const totals: AuditTotals = { calls: 0, changed: 0, sessionMarkers: 0, projectMarkers: 0, wholeOutputMarkers: 0, foldedLines: 0, foldedBytes: { session: 0, project: 0 }, unverified: 0 };
 
@@ -119,7 +122,10 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
       readerSet.add(line.trim());
       projectSet?.add(line.trim());
     }
+    if (call.file !== undefined && splitInclusive(call.input).every((line) => readerSet.has(line.trim()))) setOf(heldReads, call.reader).add(readId(call));
   }
+
+  const readId = (call: AuditCall) => `${call.file}\u0000${call.input}`;
 
   /** Every handle a reply prints must resolve (one the tool itself printed is not ours to check). */
   function checkHandles(call: AuditCall, fail: (rule: Violation["rule"], detail: string) => void): void {
@@ -172,8 +178,11 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
   function checkClaim(call: AuditCall, claim: FoldClaim, replaced: string[], fail: (rule: Violation["rule"], detail: string) => void): void {
     const readerSet = shown.get(call.reader);
     const projectSet = call.project ? projectShown.get(call.project) : undefined;
+    if (claim.origin === "project" && call.file !== undefined) fail("read not shown", `a Read of ${call.file} was answered with ${claim.lines} lines it was never shown`);
+    // A source file's lines are code, not verdicts; a byte-identical re-read of a Read this reader holds repeats no run.
+    const verdicts = !(call.file !== undefined && (isSourcePath(call.file) || (claim.whole && claim.origin === "session" && heldReads.get(call.reader)?.has(readId(call)))));
     for (const line of replaced) {
-      if (carriesFailure(line)) fail("failure folded", stripTerminator(line));
+      if (verdicts && carriesFailure(line)) fail("failure folded", stripTerminator(line));
       if (claim.origin === "session" && !readerSet?.has(line.trim())) fail("false already shown", `${call.reader} was never delivered: ${stripTerminator(line).slice(0, 80)}`);
       if (claim.origin === "project" && checkProjectClaims && !projectSet?.has(line.trim())) fail("false project claim", `no reader of the project was delivered: ${stripTerminator(line).slice(0, 80)}`);
     }
@@ -181,7 +190,7 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
 
   /** The host compacted this session: its readers (and its subagents) no longer hold anything. */
   function compact(sessionId: string): void {
-    for (const reader of [...shown.keys()]) if (reader === sessionId || reader.startsWith(`${sessionId}/`)) shown.delete(reader);
+    for (const map of [shown, heldReads]) for (const reader of [...map.keys()]) if (reader === sessionId || reader.startsWith(`${sessionId}/`)) map.delete(reader);
   }
 
   /** Violations per rule, every rule listed (a clean audit is all zeros). */

@@ -47,21 +47,23 @@ describe("the ledger inside the pipeline", () => {
     expect(rig.deliver(`${ARGUMENT_JS}\n${ARGUMENT_JS}`).changed).toBe(false);
   });
 
-  test("records nothing it folded: another session is told 'not shown here' every time, never 'already shown'", () => {
+  test("delivers another session of the project its output whole, then folds that session's own repeat", () => {
     rig = ledgerRig();
     rig.deliver(ARGUMENT_JS, { sessionId: "s1" });
-    const once = rig.deliver(ARGUMENT_JS, { sessionId: "s2" });
-    const twice = rig.deliver(ARGUMENT_JS, { sessionId: "s2" });
-    expect(once.delivered).toContain("lines from an earlier session, none shown here");
-    expect(twice.delivered).toBe(once.delivered);
-    expect(ledgerRows("s2")).toBe(0);
+    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s2" }).changed).toBe(false);
+    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s2" }).delivered).toMatch(/^\[OMNI: identical to the 147 lines already shown, omni retrieve [0-9a-f]{16}\]$/);
   });
 
-  test("gives a subagent its own reader scope: the parent's lines are 'not shown here' to it", () => {
+  test("gives a subagent its own reader scope: the parent's lines come to it whole, and no marker says 'earlier session'", () => {
     rig = ledgerRig();
     rig.deliver(ARGUMENT_JS, { sessionId: "s1" });
-    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s1/agent7" }).delivered).toContain("none shown here");
-    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s1/agent8", projectPath: null }).changed).toBe(false);
+    const helper = rig.deliver(ARGUMENT_JS, { sessionId: "s1/agent7" });
+    expect(helper.changed).toBe(false);
+    expect(rig.deliver(OPTION_JS, { sessionId: "s1/agent7", tool: "Read", command: "lib/option.js" }).changed).toBe(false);
+    rig.deliver(OPTION_JS, { sessionId: "s1" });
+    const parent = rig.deliver(OPTION_JS, { sessionId: "s1", tool: "Read", command: "lib/option.js" });
+    expect(parent.delivered).toContain("already shown");
+    for (const reply of [helper.delivered, parent.delivered]) expect(reply).not.toContain("earlier session");
   });
 
   test("runs no ledger at all without a host session id", () => {

@@ -82,12 +82,19 @@ describe("planFolds", () => {
     expect(runs.every((run) => !run.body.includes("ValueError"))).toBe(true);
   });
 
-  test("never merges a session stretch with a project stretch, nor two sources", () => {
+  test("never merges a session stretch with a project stretch", () => {
     const lines = ARGUMENT_JS.slice(0, 120);
     const byOrigin = planFolds(lines, sighted(lines, (i) => (i < 60 ? SESSION : PROJECT)));
     expect(byOrigin.map((run) => [run.origin, run.start, run.end])).toEqual([["session", 0, 60], ["project", 60, 120]]);
-    const bySource = planFolds(lines, sighted(lines, (i) => ({ origin: "session", from: i < 60 ? "" : "lib/help.js" })));
-    expect(bySource.map((run) => [run.from, run.start, run.end])).toEqual([["", 0, 60], ["lib/help.js", 60, 120]]);
+  });
+
+  test("never splits a run on where its lines were first shown: the label is wording only", () => {
+    const lines = ARGUMENT_JS.slice(0, 120);
+    // A `}` or a blank line first seen in another file, every few lines.
+    const mixed = planFolds(lines, sighted(lines, (i) => ({ origin: "session", from: i % 7 === 3 ? "lib/help.js" : "" })));
+    expect(mixed.map((run) => [run.from, run.start, run.end])).toEqual([["", 0, 120]]);
+    const oneSource = planFolds(lines, sighted(lines, () => ({ origin: "session", from: "lib/help.js" })));
+    expect(oneSource.map((run) => [run.from, run.start, run.end])).toEqual([["lib/help.js", 0, 120]]);
   });
 
   test("marks a run covering every line as the whole output", () => {
