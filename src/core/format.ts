@@ -24,11 +24,10 @@ export function sniffFormat(text: string, path?: string): StructuredKind | null 
   if (isNdjson(lines)) return "ndjson";
   if (isJsonShaped(trimmed)) return "json";
   if (isYaml(lines)) return "yaml";
-  if ((path !== undefined && isTextPath(path)) || isDiagnostics(lines)) return null;
-  if (isDelimited(trimmed, "\t")) return "tsv";
-  if (isDelimited(trimmed, ",")) return "csv";
-  if (isBase64Blob(trimmed)) return "base64";
-  return null;
+  if (path !== undefined && isTextPath(path)) return null;
+  const kind = isDelimited(trimmed, "\t") ? "tsv" : isDelimited(trimmed, ",") ? "csv" : isBase64Blob(trimmed) ? "base64" : null;
+  // Diagnostics overrule the sniff; asked only when it would say yes, as most payloads are neither.
+  return kind !== null && isDiagnostics(lines) ? null : kind;
 }
 
 function isBracketed(text: string): boolean {
@@ -117,31 +116,40 @@ function isDiagnostics(lines: string[]): boolean {
  * the table has a typed column (numbers, dates or ids in every row).
  */
 function isDelimited(text: string, delimiter: string): boolean {
-  const records = parseRecords(text, delimiter);
-  if (records === null || records.length < MIN_DELIMITED_LINES) return false;
-  const expected = records[0]!.length;
-  if (expected < 2) return false;
+  // Most payloads fail on their first line: no delimiter there, no table.
+  const firstLine = text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n"));
+  if (!firstLine.includes(delimiter)) return false;
+  let expected = 0;
   let exact = 0;
-  for (const record of records) {
+  const records: string[][] = [];
+  const complete = parseRecords(text, delimiter, (record) => {
+    if (records.length === 0) expected = record.length;
+    // A short row ends the question at once: a megabyte of text is not parsed to the end for it.
     if (record.length < expected) return false;
     if (record.length === expected) exact++;
-  }
+    records.push(record);
+    return true;
+  });
+  if (!complete || records.length < MIN_DELIMITED_LINES || expected < 2) return false;
   if (exact * 100 < records.length * DELIMITED_EXACT_ROWS_PERCENT) return false;
   return isHeaderRow(records[0]!) || hasTypedColumn(records, expected);
 }
 
-/** Records of fields, quotes resolved, or null when the text breaks the quoting rules. Blank lines are skipped. */
-function parseRecords(text: string, delimiter: string): string[][] | null {
-  const records: string[][] = [];
+/**
+ * Hands each record (its fields, quotes resolved) to `onRecord`, skipping blank lines. False when
+ * the text breaks the quoting rules or `onRecord` asks to stop.
+ */
+function parseRecords(text: string, delimiter: string, onRecord: (fields: string[]) => boolean): boolean {
   let fields: string[] = [];
   let field = "";
   let i = 0;
   const n = text.length;
-  const endRecord = () => {
+  const endRecord = (): boolean => {
     fields.push(field);
-    if (!(fields.length === 1 && fields[0]!.trim() === "")) records.push(fields);
+    const record = fields;
     fields = [];
     field = "";
+    return (record.length === 1 && record[0]!.trim() === "") || onRecord(record);
   };
   while (i < n) {
     const ch = text[i]!;
@@ -149,7 +157,7 @@ function parseRecords(text: string, delimiter: string): string[][] | null {
       // A quoted field: runs to the next lone quote, which must end the field.
       i++;
       for (;;) {
-        if (i >= n) return null;
+        if (i >= n) return false;
         if (text[i] === '"') {
           if (text[i + 1] === '"') {
             field += '"';
@@ -163,21 +171,21 @@ function parseRecords(text: string, delimiter: string): string[][] | null {
         i++;
       }
       const next = text[i];
-      if (next !== undefined && next !== delimiter && next !== "\n" && next !== "\r") return null;
+      if (next !== undefined && next !== delimiter && next !== "\n" && next !== "\r") return false;
       // A quoted field that is empty still counts as content, not as a blank line.
       if (field === "") field = '""';
       continue;
     }
-    if (ch === '"') return null;
+    if (ch === '"') return false;
     if (ch === delimiter) {
       fields.push(field);
       field = "";
-    } else if (ch === "\n") endRecord();
-    else if (ch !== "\r") field += ch;
+    } else if (ch === "\n") {
+      if (!endRecord()) return false;
+    } else if (ch !== "\r") field += ch;
     i++;
   }
-  endRecord();
-  return records;
+  return endRecord();
 }
 
 /** Column names: none empty, none a number, none repeated, short and without sentence spacing at the edges. */
