@@ -146,6 +146,8 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
     const aligned = base !== null && !outLines.some((line) => TRUNCATION_MARKER.test(line));
     const inLines = splitInclusive(base ?? "");
     const window = base === call.input ? call.window : undefined;
+    // A Read this reader holds whole, answered with nothing but "already shown" markers: a re-read, not a re-run.
+    const reread = call.file !== undefined && heldReads.get(call.reader)?.has(readId(call)) === true && outLines.every((line) => parseFoldMarker(line)?.origin === "session");
     let at = 0;
     for (const [i, line] of outLines.entries()) {
       const claim = parseFoldMarker(line);
@@ -170,17 +172,17 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
       } else totals.unverified++;
       totals.foldedLines += replaced.length;
       totals.foldedBytes[claim.origin] += byteLength(content);
-      checkClaim(call, claim, replaced, fail);
+      checkClaim(call, claim, replaced, reread, fail);
     }
     if (aligned && at !== inLines.length) fail("unaccounted", `${inLines.length - at} input lines neither delivered nor behind a handle`);
   }
 
-  function checkClaim(call: AuditCall, claim: FoldClaim, replaced: string[], fail: (rule: Violation["rule"], detail: string) => void): void {
+  function checkClaim(call: AuditCall, claim: FoldClaim, replaced: string[], reread: boolean, fail: (rule: Violation["rule"], detail: string) => void): void {
     const readerSet = shown.get(call.reader);
     const projectSet = call.project ? projectShown.get(call.project) : undefined;
     if (claim.origin === "project" && call.file !== undefined) fail("read not shown", `a Read of ${call.file} was answered with ${claim.lines} lines it was never shown`);
     // A source file's lines are code, not verdicts; a byte-identical re-read of a Read this reader holds repeats no run.
-    const verdicts = !(call.file !== undefined && (isSourcePath(call.file) || (claim.whole && claim.origin === "session" && heldReads.get(call.reader)?.has(readId(call)))));
+    const verdicts = !(call.file !== undefined && (isSourcePath(call.file) || reread));
     for (const line of replaced) {
       if (verdicts && carriesFailure(line)) fail("failure folded", stripTerminator(line));
       if (claim.origin === "session" && !readerSet?.has(line.trim())) fail("false already shown", `${call.reader} was never delivered: ${stripTerminator(line).slice(0, 80)}`);

@@ -4,7 +4,7 @@
  * each run and renders with the handles it got back.
  */
 import { carriesFailure } from "../core/failure.ts";
-import { EXAMPLE_HANDLE, MAX_SOURCE_LABEL_CHARS, MIN_SESSION_FOLD_GAIN_BYTES, MIN_WHOLE_OUTPUT_FOLD_BYTES, PROJECT_FOLD_GAIN_MULTIPLIER } from "../core/limits.ts";
+import { EXAMPLE_HANDLE, MAX_ARCHIVE_BYTES, MAX_SOURCE_LABEL_CHARS, MIN_SESSION_FOLD_GAIN_BYTES, MIN_WHOLE_OUTPUT_FOLD_BYTES, PROJECT_FOLD_GAIN_MULTIPLIER } from "../core/limits.ts";
 import { byteLength } from "../core/lines.ts";
 import { foldMarker, type FoldOrigin } from "../core/markers.ts";
 
@@ -65,9 +65,15 @@ export function planFolds(lines: readonly string[], sightings: ReadonlyArray<Sig
       if (seen[end]!.from !== from) from = "";
       end++;
     }
-    const body = lines.slice(i, end).join("");
-    seenBytes += byteLength(body);
-    runs.push({ start: i, end, origin: first.origin, from, wholeOutput: i === 0 && end === lines.length, body });
+    seenBytes += bytes.slice(i, end).reduce((sum, n) => sum + n, 0);
+    // No block over the archive cap is stored: a longer run folds as consecutive pieces under it.
+    for (let at = i; at < end; ) {
+      let stop = at + 1;
+      let size = bytes[at]!;
+      while (stop < end && size + bytes[stop]! <= MAX_ARCHIVE_BYTES) size += bytes[stop++]!;
+      runs.push({ start: at, end: stop, origin: first.origin, from, wholeOutput: at === 0 && stop === lines.length, body: lines.slice(at, stop).join("") });
+      at = stop;
+    }
     i = end;
   }
   // Mostly-repeated small payloads are the ones read back within seconds: folding them costs a call.

@@ -69,6 +69,11 @@ describe("ledger audit", () => {
     expect(judge("logs/test-output.txt")).toEqual([]);
     // Lines seen, but never this Read whole: a text file's failure line is still a verdict.
     expect(judge("logs/test-output.txt", false)).toContain("failure folded");
+    // A held Read too large for one block comes back as several markers: still a re-read.
+    const a = createLedgerAudit((handle) => ({ [H]: failure, fedcba0987654321: HEAD })[handle] ?? null);
+    a.observe({ reader: "s1", project: "p", input, output: null, file: "logs/test-output.txt" });
+    a.observe({ reader: "s1", project: "p", input, output: `[OMNI: 1 lines already shown, omni retrieve ${H}]\n[OMNI: 40 lines already shown, omni retrieve fedcba0987654321]\n`, file: "logs/test-output.txt" });
+    expect(a.violations).toEqual([]);
   });
 
   test("catches a handle that does not give back the lines it replaced", () => {

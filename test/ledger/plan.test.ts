@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { lineKey } from "../../src/core/handle.ts";
 import { byteLength, splitInclusive } from "../../src/core/lines.ts";
-import { MIN_LEDGER_INPUT_BYTES } from "../../src/core/limits.ts";
+import { MAX_ARCHIVE_BYTES, MIN_LEDGER_INPUT_BYTES } from "../../src/core/limits.ts";
 import { foldRepeats } from "../../src/ledger/fold.ts";
 import type { LedgerStore } from "../../src/ledger/types.ts";
 import { markerFor, planFolds, renderFolds, sourceLabel, type DecidedRun, type Run, type Sighting } from "../../src/ledger/plan.ts";
@@ -95,6 +95,16 @@ describe("planFolds", () => {
     expect(mixed.map((run) => [run.from, run.start, run.end])).toEqual([["", 0, 120]]);
     const oneSource = planFolds(lines, sighted(lines, () => ({ origin: "session", from: "lib/help.js" })));
     expect(oneSource.map((run) => [run.from, run.start, run.end])).toEqual([["lib/help.js", 0, 120]]);
+  });
+
+  test("folds a run longer than the archive cap as consecutive pieces under it, none stored whole", () => {
+    // A 90 KB stretch of real lines, all shown before: no single block over 64 KiB is archived.
+    const lines = Array.from({ length: 30 }, () => ARGUMENT_JS).flat();
+    const runs = planFolds(lines, sighted(lines, () => SESSION));
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs.every((run) => byteLength(run.body) <= MAX_ARCHIVE_BYTES && !run.wholeOutput)).toBe(true);
+    expect(runs.map((run) => [run.start, run.end]).flat()).toEqual([0, ...runs.slice(1).flatMap((run) => [run.start, run.start]), lines.length]);
+    expect(runs.map((run) => run.body).join("")).toBe(lines.join(""));
   });
 
   test("marks a run covering every line as the whole output", () => {

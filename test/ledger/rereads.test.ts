@@ -10,6 +10,7 @@ import { splitInclusive } from "../../src/core/lines.ts";
 import { getBlock } from "../../src/store/archive.ts";
 import { readContent, sessionPayloads } from "../helpers/corpus.ts";
 import { FIXTURES_DIR } from "../helpers/fixtures.ts";
+import { REPO_ROOT } from "../helpers/sandbox.ts";
 import { measureRereads } from "../helpers/rereads.ts";
 import { expandFolds, handlesIn, ledgerRig, type LedgerRig } from "./helpers.ts";
 
@@ -51,6 +52,20 @@ test("a saved test log re-read unchanged is one marker, failure lines and all; a
   const rerun = read(next).delivered;
   expect(rerun).toContain("already shown");
   for (const line of failureLines(next)) expect(rerun).toContain(line);
+});
+
+test("a Read over the archive cap, re-read unchanged, folds to markers only, each block under the cap", () => {
+  rig = ledgerRig();
+  // TypeScript's own lib.es5.d.ts, 218 KB: more than one archive block can hold.
+  const path = join(REPO_ROOT, "node_modules/typescript/lib/lib.es5.d.ts");
+  const source = readFileSync(path, "utf8");
+  const read = () => rig!.deliver(source, { tool: "Read", command: path });
+  expect(read().changed).toBe(false);
+  const again = read();
+  const markers = splitInclusive(again.delivered);
+  expect(markers.length).toBeGreaterThan(3);
+  expect(markers.every((line) => /^\[OMNI: \d+ lines already shown, omni retrieve [0-9a-f]{16}\]\n?$/.test(line))).toBe(true);
+  expect(expandFolds(rig.db, again.delivered)).toBe(source);
 });
 
 test("after an edit, a re-read folds the unchanged head and tail and shows the changed region whole", () => {
