@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { carriesFailure } from "../../src/core/failure.ts";
 import { splitLines } from "../../src/core/lines.ts";
 import { getBlock, markRetrieved } from "../../src/store/archive.ts";
-import { forgetReader, recordLines } from "../../src/store/ledger.ts";
+import { forgetReader, recordLines, touchLines } from "../../src/store/ledger.ts";
 import { pruneExpired } from "../../src/store/retention.ts";
 import { readContent } from "../helpers/corpus.ts";
 import { expandFolds, handlesIn, ledgerRig, PROJECT, type LedgerRig } from "./helpers.ts";
@@ -158,6 +158,12 @@ describe("the ledger inside the pipeline", () => {
     recordLines(rig.db, ["s1"], ["k1"], "claude_code", "lib/b.js", 2_000_000);
     const rows = rig.db.query("SELECT line_hash, ts, source FROM ledger_lines WHERE scope = 's1' ORDER BY line_hash").all();
     expect(rows).toEqual([{ line_hash: "k1", ts: 2_000_000, source: "lib/a.js" }, { line_hash: "k2", ts: 1_000, source: "lib/a.js" }]);
+    // Seen again within the hour: the row keeps its time rather than being rewritten (a large re-read rewrote every row).
+    recordLines(rig.db, ["s1"], ["k1"], "claude_code", "lib/a.js", 2_000_000 + 3_599);
+    touchLines(rig.db, ["s1"], ["k1"], 2_000_000 + 3_599);
+    expect(rig.db.query("SELECT ts FROM ledger_lines WHERE scope = 's1' AND line_hash = 'k1'").get()).toEqual({ ts: 2_000_000 });
+    touchLines(rig.db, ["s1"], ["k1"], 2_000_000 + 3_600);
+    expect(rig.db.query("SELECT ts FROM ledger_lines WHERE scope = 's1' AND line_hash = 'k1'").get()).toEqual({ ts: 2_003_600 });
     expect(pruneExpired(rig.db, 1_000 + 30 * 86_400 + 1, 7).deleted.ledger_lines).toBe(1);
     expect(ledgerRows("s1")).toBe(1);
   });
