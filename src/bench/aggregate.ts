@@ -11,6 +11,7 @@ import { aggregateRuns } from "../stats/aggregate.ts";
 import type { RunRow } from "../stats/rows.ts";
 import type { StatsReport } from "../stats/schema.ts";
 import { spanWindow } from "../stats/window.ts";
+import type { CeilingRow } from "./ceiling.ts";
 import { bucketOf, CLASSES, SHAPES } from "./classify.ts";
 import type { Corpus } from "./corpus.ts";
 import type { ArmAudit, ArmResult } from "./replay.ts";
@@ -36,6 +37,8 @@ export interface ArmSummary {
   audit: ArmAudit | null;
   invalidReplies: number;
   seconds: number;
+  /** The repetition ceiling per class and what this arm's ledger folded of it; null for arms not ours. */
+  ceiling: CeilingRow[] | null;
 }
 
 export interface ReplayReport {
@@ -116,6 +119,7 @@ function summarizeArm(result: ArmResult): ArmSummary {
     delivered: result.delivered,
     audit: result.audit,
     invalidReplies: result.invalidReplies,
+    ceiling: result.ceiling && CLASSES.flatMap((callClass) => result.ceiling!.filter((row) => row.callClass === callClass)),
     seconds: result.seconds,
   };
 }

@@ -2,6 +2,7 @@
 import { formatBytes } from "../core/markers.ts";
 import { RULES } from "../ledger/audit.ts";
 import { percentSaved, type GroupRow, type ReplayReport, type StatsFigures } from "./aggregate.ts";
+import { ceilingTotal, type CeilingRow } from "./ceiling.ts";
 import type { LatencyCase, LatencyReport } from "./latency.ts";
 
 function table(header: string[], rows: string[][]): string {
@@ -67,6 +68,8 @@ export function renderReplay(report: ReplayReport): string {
   );
   out.push(`Repetition: ${share(report.repetition.repeatedLineShare)} of raw bytes are lines the same reader was already shown; ${share(report.repetition.identicalPayloadShare)} are payloads byte-identical to an earlier one.`);
   out.push("");
+  out.push(...ceilingLines(report));
+  out.push("");
   out.push("By class (% saved per arm)");
   out.push(groupTable("class", report.byClass, armIds));
   out.push("");
@@ -91,6 +94,30 @@ export function renderReplay(report: ReplayReport): string {
   for (const arm of audited) for (const finding of arm.audit!.findings) out.push(`  ${arm.id}: ${finding}`);
   out.push(report.failures === 0 ? "Audit clean." : `Audit FAILED: ${report.failures} finding(s).`);
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * The repetition ceiling per class, the share of it each ledger arm folded behind "already shown",
+ * and the share not delivered again at all (folded, or dropped by a distiller).
+ */
+function ceilingLines(report: ReplayReport): string[] {
+  const arms = report.arms.filter((arm) => arm.ceiling !== null && arm.id.endsWith("ledger"));
+  const [first] = arms;
+  if (!first) return [];
+  const pick = (rows: CeilingRow[], callClass: string | null) => ceilingTotal(callClass === null ? rows : rows.filter((row) => row.callClass === callClass));
+  const shareOf = (part: number, whole: number) => (whole === 0 ? "-" : pct((100 * part) / whole));
+  const row = (name: string, callClass: string | null) => {
+    const total = pick(first.ceiling!, callClass);
+    const perArm = arms.flatMap((arm) => {
+      const t = pick(arm.ceiling!, callClass);
+      return [shareOf(t.foldedBytes, t.ceilingBytes), shareOf(t.spentBytes, t.ceilingBytes)];
+    });
+    return [name, String(total.calls), formatBytes(total.bytesIn), formatBytes(total.ceilingBytes), shareOf(total.ceilingBytes, total.bytesIn), ...perArm];
+  };
+  return [
+    "Repetition ceiling by class (bytes that are lines the same reader was already shown): the share folded as already shown, and the share not delivered again at all (folded or distilled away)",
+    table(["class", "calls", "bytes in", "ceiling", "of bytes", ...arms.flatMap((arm) => [`${arm.id} folded`, `${arm.id} not again`])], [...first.ceiling!.map((r) => row(r.callClass, r.callClass)), row("all", null)]),
+  ];
 }
 
 export function renderLatency(report: LatencyReport): string {

@@ -21,6 +21,7 @@ import { getBlock } from "../store/archive.ts";
 import { openDatabase, type Db } from "../store/db.ts";
 import { createPipelineStore } from "../store/index.ts";
 import { fetchStatsRows } from "../store/stats.ts";
+import { createCeilingMeter, type CeilingRow } from "./ceiling.ts";
 import type { Corpus, CorpusCall } from "./corpus.ts";
 import { runPeer, type Peer } from "./peers.ts";
 
@@ -67,6 +68,8 @@ export interface ArmResult {
   /** Hook replies that were not valid JSON. */
   invalidReplies: number;
   seconds: number;
+  /** The repetition ceiling per class and what this arm folded of it; null for arms not ours. */
+  ceiling: CeilingRow[] | null;
 }
 
 /** A stage appended after the hook's delivery. Only tests use it, to plant a defect and prove the audit catches it. */
@@ -109,6 +112,7 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
     const audit = db ? createLedgerAudit((handle) => getBlock(db, handle)?.content ?? null) : null;
     const store = db ? createPipelineStore(db) : null;
     const plant = db ? options.plant?.() : undefined;
+    const ceiling = db ? createCeilingMeter((handle) => getBlock(db, handle)?.content ?? null) : null;
     corpus.calls.forEach((call, i) => {
       const input = arm.peer ? runPeer(arm.peer, call.text, call.command, options.env) : call.text;
       const ran = hook ? hook(call, input) : { delivered: input, validReply: true, startLine: null };
@@ -118,6 +122,7 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
         const final = plant ? plant(call, ran.delivered, (content) => store.archive(content, byteLength(content), systemClock.now())) : ran.delivered;
         // A planted stage does not renumber what the host shows, so only the hook's own reply carries a window.
         audit.observe(auditCall(call, input, final, references?.[i], final === ran.delivered ? ran.startLine : null));
+        ceiling?.observe(call, final);
       }
       tick();
     });
@@ -130,6 +135,7 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
       audit: audit && { counts: audit.counts(), totals: audit.totals, findings: audit.violations.slice(0, MAX_FINDINGS).map((v) => `${corpus.calls[v.call]!.origin}: ${v.rule}: ${v.detail.replaceAll("\n", "\\n")}`) },
       invalidReplies,
       seconds: (performance.now() - started) / 1000,
+      ceiling: ceiling?.rows() ?? null,
     };
     return { result, delivered: deliveries };
   } finally {
@@ -140,7 +146,7 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
 
 function auditCall(call: CorpusCall, input: string, delivered: string, reference: string | undefined, outputStart: number | null): AuditCall {
   const output = delivered === input ? null : delivered;
-  const audited: AuditCall = { reader: call.scope ?? "(no session)", project: call.project, input, output, mustKeep: call.mustKeep };
+  const audited: AuditCall = { reader: call.scope ?? "(no session)", project: call.project, input, output, mustKeep: call.mustKeep, ...(call.tool === "Read" ? { file: call.command } : {}) };
   if (output === null) return audited;
   if (outputStart !== null) audited.window = { inputStart: startLineOf(call.payload.tool_response), outputStart };
   if (reference !== undefined) audited.reference = reference;

@@ -1,19 +1,58 @@
 /**
- * Does this line state a failure? Used by the fidelity check and the ledger: such lines are
- * never dropped and never folded, because a repeated failure is the signal that it persists.
+ * THE failure-line test: does this line state a failure? The distillers' fidelity check (every
+ * failure line of the raw output must still be readable), the distillers that keep failure lines,
+ * the ledger (such lines are never folded: a repeated failure is the signal that it persists) and
+ * the ledger's auditor all ask it, so a verdict kept by one is kept by all.
+ *
+ * One named shape per kind of verdict, so the test can enumerate them.
  */
 
-const FAILURE_SUBSTRINGS = ["error:", "error[", "fatal:", "exception:", "panic:", "build failed", "--- fail"];
-const FAILURE_GLYPHS = ["✗", "✘", "❌"];
+export interface FailureShape {
+  name: string;
+  /** True for a line (lower-cased, and that copy with leading space trimmed) that states this failure. */
+  matches(lower: string, start: string): boolean;
+}
+
+const substring = (name: string, ...needles: string[]): FailureShape => ({ name, matches: (lower) => needles.some((needle) => lower.includes(needle)) });
+const prefix = (name: string, ...heads: string[]): FailureShape => ({ name, matches: (_lower, start) => heads.some((head) => start.startsWith(head)) });
+
+export const FAILURE_SHAPES: readonly FailureShape[] = [
+  prefix("failure glyph (✗ ✘ ❌ ✖)", "✗", "✘", "❌", "✖"),
+  substring("error: / error[E…]", "error:", "error["),
+  prefix("error at the start of the line", "error "),
+  substring("fatal:", "fatal:"),
+  substring("exception:", "exception:"),
+  substring("panic:", "panic:"),
+  substring("build failed / --- FAIL", "build failed", "--- fail"),
+  // make: *** [Makefile:12: all] Error 2 (and `make[1]: *** … Error 1` from a sub-make)
+  { name: "make *** … Error N", matches: (lower) => /\*\*\* .*\berror \d+\b/.test(lower) },
+  // npm before v7 printed `npm ERR!`, later versions `npm error`.
+  prefix("npm ERR! / npm error", "npm err!", "npm error"),
+  prefix("Python traceback", "traceback (most recent call last):"),
+  substring("Segmentation fault", "segmentation fault"),
+  // Python, Node and Java all raise it: `AssertionError: …`, `AssertionError [ERR_ASSERTION]: …`, `E   AssertionError`.
+  { name: "AssertionError", matches: (lower) => /\bassertionerror\b/.test(lower) },
+  substring("Maven BUILD FAILURE", "build failure"),
+  // Jest's `● Suite › test` header of a failing test and `● Test suite failed to run`; `● Console` is log output.
+  { name: "jest ● header", matches: (_lower, start) => start.startsWith("● ") && !start.startsWith("● console") },
+  // TAP: `not ok 3 - name`, unless a TODO or SKIP directive says the failure is expected.
+  { name: "TAP not ok", matches: (_lower, start) => /^not ok\b/.test(start) && !/#\s*(?:todo|skip)\b/.test(start) },
+  substring("undefined reference (linker)", "undefined reference to"),
+  // A non-zero count of errors: tsc's `Found 3 errors.`, clang's `2 errors generated.`, eslint's summary.
+  { name: "N errors (N > 0)", matches: (lower) => /(?:^|[^0-9.])[1-9]\d* errors?\b/.test(lower) },
+  // `failed` / `fail` as a word, not inside an identifier, and not a zero count.
+  { name: "fail / failed verdict", matches: (lower, start) => !PASS_GLYPHS.some((glyph) => start.startsWith(glyph)) && hasFailureVerdict(lower) },
+];
+
 const PASS_GLYPHS = ["✓", "✔", "✅"];
 const VERDICT_WORD = /fail(?:ed)?/g;
 
 /**
- * Every rule above needs one of these words or glyphs. One regex pass over a whole block finds
+ * Every shape above needs one of these words or glyphs. One regex pass over a whole block finds
  * the few lines worth the full check: per-line JavaScript in a cold hook process cost more than
  * the rest of the pipeline on large payloads (profiled on a 1 MB Read).
  */
-const FAILURE_WORD = /error|fatal:|exception:|panic:|fail|✗|✘|❌/gi;
+const FAILURE_WORD = /error|err!|fatal:|exception:|panic:|fail|traceback|segmentation fault|not ok|undefined reference|●|✗|✘|❌|✖/gi;
 /** The same words for one line: the ledger asks about every line it could fold. */
 const FAILURE_HINT = new RegExp(FAILURE_WORD.source, "i");
 
@@ -36,13 +75,14 @@ export function failureLines(text: string): string[] {
 export function carriesFailure(line: string): boolean {
   // Most lines name none of the words; one native test clears them without a lowercase copy.
   if (!FAILURE_HINT.test(line)) return false;
+  return failureShapeOf(line) !== null;
+}
+
+/** The first shape the line has, or null: what the enumerating test checks. */
+export function failureShapeOf(line: string): FailureShape | null {
   const lower = line.toLowerCase();
   const start = lower.trimStart();
-  if (FAILURE_GLYPHS.some((glyph) => start.startsWith(glyph))) return true;
-  if (FAILURE_SUBSTRINGS.some((needle) => lower.includes(needle))) return true;
-  if (start.startsWith("error ")) return true;
-  if (PASS_GLYPHS.some((glyph) => start.startsWith(glyph))) return false;
-  return hasFailureVerdict(lower);
+  return FAILURE_SHAPES.find((shape) => shape.matches(lower, start)) ?? null;
 }
 
 /** `failed`/`fail` as a word, not part of an identifier, and not a zero count ("0 failed", "failed: 0"). */

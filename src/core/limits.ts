@@ -50,6 +50,8 @@ export const MIN_LEDGER_INPUT_BYTES = 264;
 export const MIN_SESSION_FOLD_GAIN_BYTES = 150;
 export const PROJECT_FOLD_GAIN_MULTIPLIER = 3;
 export const MIN_WHOLE_OUTPUT_FOLD_BYTES = 1_024;
+/** A ledger line seen again within this many seconds keeps its time: retention counts in days. */
+export const LEDGER_REFRESH_SECS = 3_600;
 /** Marker label for "from <source>" is cut to this many characters. */
 export const MAX_SOURCE_LABEL_CHARS = 40;
 

@@ -14,6 +14,7 @@ import type { Sha256Key } from "./handle.ts";
 import { failureLines } from "./failure.ts";
 import { sniffFormat, type StructuredKind } from "./format.ts";
 import { redactSecrets } from "./redact.ts";
+import { isSourcePath } from "./text-paths.ts";
 import {
   ENORMOUS_HEAD_LINES,
   ENORMOUS_INPUT_BYTES,
@@ -188,7 +189,7 @@ interface Guard {
 function guardOf(request: PipelineRequest, command: string): Guard {
   const passthrough = Boolean(request.passthroughRequested) || commandRequestsPassthrough(command);
   if (passthrough || byteLength(request.text) > MAX_INPUT_BYTES || !request.text.isWellFormed()) return { passthrough, structured: null, masked: null };
-  const structured = sniffFormat(request.text);
+  const structured = sniffFormat(request.text, request.tool === "Read" ? command : undefined);
   if (structured) return { passthrough, structured, masked: null };
   const redaction = redactSecrets(request.text);
   return { passthrough, structured, masked: redaction.count > 0 ? redaction : null };
@@ -300,6 +301,7 @@ function ledgerContext(request: PipelineRequest, command: string): LedgerContext
     agentId: request.agentId,
     source: hostTool ? command : "",
     window: request.tool === "Read",
+    code: request.tool === "Read" && isSourcePath(command),
   };
 }
 
@@ -307,7 +309,7 @@ function ledgerContext(request: PipelineRequest, command: string): LedgerContext
 function ledgerStage(view: string, request: PipelineRequest, command: string, store: PipelineStore, startedMs: number, deps: PipelineDeps): Folded | null {
   const context = ledgerContext(request, command);
   // The raw text already passed the guard's sniff; only a distilled view needs one of its own.
-  const structured = view !== request.text && sniffFormat(view) !== null;
+  const structured = view !== request.text && sniffFormat(view, request.tool === "Read" ? command : undefined) !== null;
   if (!context || !store.ledger || deps.stages?.ledger === false || structured) return null;
   try {
     return foldRepeats(view, context, store.ledger, (content, whole) => store.archive(content, whole, startedMs), deps.sha256Key);
@@ -323,7 +325,9 @@ function recordShown(request: PipelineRequest, command: string, outcome: Outcome
   const ledger = deps.store?.ledger;
   if (!context || !ledger) return;
   try {
-    recordDelivered(ledger, context, outcome.text, outcome.text === request.text ? null : (outcome.folded ?? null), startedMs, deps.sha256Key);
+    // The reader holds the whole payload when it got it as it was, or with only folds of lines it holds.
+    const held = outcome.text === request.text || outcome.text === outcome.folded?.text ? request.text : null;
+    recordDelivered(ledger, context, outcome.text, outcome.text === request.text ? null : (outcome.folded ?? null), startedMs, deps.sha256Key, held);
   } catch (error) {
     deps.log?.(`ledger record failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -4,6 +4,7 @@
  * with only the text field replaced (measured against the real CLI; see docs).
  */
 import { HOST_OUTPUT_CAP_CHARS, MAX_PERSISTED_READ_BYTES } from "../core/limits.ts";
+import { isOmniMarkerLine } from "../core/markers.ts";
 import { readTextFile } from "../platform/files.ts";
 import { join } from "node:path";
 import { claudePermissionRules } from "./claude-permissions.ts";
@@ -121,13 +122,26 @@ function hostLineCount(text: string): number {
   return pieces;
 }
 
+/**
+ * The host shows a Read as one numbered line per piece of a split on "\n". A reply that ends in a
+ * newline the window did not end in, or in a newline after a marker standing for the window's last
+ * lines (a blank last line is the empty piece after it), would show an extra numbered line, at
+ * the wrong number, and count it in numLines: the marker takes that piece with it.
+ */
+function endingAsSent(sent: string, delivered: string): string {
+  const body = delivered.replace(/\r?\n$/, "");
+  if (body === delivered) return delivered;
+  return !sent.endsWith("\n") || isOmniMarkerLine(body.slice(body.lastIndexOf("\n") + 1)) ? body : delivered;
+}
+
 function updatedOutput(tool: string, response: Record<string, unknown>, delivered: string, lineShift: number): unknown {
   switch (tool) {
     case "Read": {
       const file = isRecord(response.file) ? response.file : {};
       // The host numbers content lines from startLine: a fold above them must not renumber them.
       const startLine = lineShift ? { startLine: (typeof file.startLine === "number" ? file.startLine : 1) + lineShift } : {};
-      return { ...response, type: response.type ?? "text", file: { ...file, content: delivered, numLines: hostLineCount(delivered), ...startLine } };
+      const content = endingAsSent(typeof file.content === "string" ? file.content : "", delivered);
+      return { ...response, type: response.type ?? "text", file: { ...file, content, numLines: hostLineCount(content), ...startLine } };
     }
     case "Grep":
       return { ...response, content: delivered, numLines: hostLineCount(delivered) };

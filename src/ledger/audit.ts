@@ -12,6 +12,7 @@ import { sniffFormat } from "../core/format.ts";
 import { byteLength, splitInclusive, stripTerminator } from "../core/lines.ts";
 import { isOmniMarkerLine } from "../core/markers.ts";
 import { REDACTED } from "../core/redact.ts";
+import { isSourcePath } from "../core/text-paths.ts";
 
 export interface AuditCall {
   /** Reader scope: session id, or `session/agent` for a subagent. */
@@ -31,9 +32,11 @@ export interface AuditCall {
   reference?: string;
   /** Substrings any honest delivery keeps (a fixture's must_keep list). */
   mustKeep?: readonly string[];
+  /** A Read's file path: its reply is the file's content or an honest "already shown". */
+  file?: string;
 }
 
-export const RULES = ["false already shown", "false project claim", "unresolved", "wrong bytes", "failure folded", "structured", "longer", "renumbered", "unaccounted", "must-keep missing"] as const;
+export const RULES = ["false already shown", "false project claim", "read not shown", "unresolved", "wrong bytes", "failure folded", "structured", "longer", "renumbered", "unaccounted", "must-keep missing"] as const;
 export type Rule = (typeof RULES)[number];
 
 export interface Violation {
@@ -91,6 +94,8 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
   const checkProjectClaims = options.projectClaims ?? true;
   const shown = new Map<string, Set<string>>();
   const projectShown = new Map<string, Set<string>>();
+  /** Per reader, the Reads (file and exact content) it holds every line of. */
+  const heldReads = new Map<string, Set<string>>();
   const violations: Violation[] = [];
   const totals: AuditTotals = { calls: 0, changed: 0, sessionMarkers: 0, projectMarkers: 0, wholeOutputMarkers: 0, foldedLines: 0, foldedBytes: { session: 0, project: 0 }, unverified: 0 };
 
@@ -103,7 +108,8 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
     if (call.output !== null) {
       totals.changed++;
       if (byteLength(call.output) > byteLength(call.input)) fail("longer", `${byteLength(call.output)} > ${byteLength(call.input)} bytes`);
-      if (sniffFormat(call.input)) fail("structured", `a ${sniffFormat(call.input)} payload was changed`);
+      const kind = sniffFormat(call.input, call.file);
+      if (kind) fail("structured", `a ${kind} payload was changed`);
       checkHandles(call, fail);
       checkFolds(call, fail);
     }
@@ -116,7 +122,10 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
       readerSet.add(line.trim());
       projectSet?.add(line.trim());
     }
+    if (call.file !== undefined && splitInclusive(call.input).every((line) => readerSet.has(line.trim()))) setOf(heldReads, call.reader).add(readId(call));
   }
+
+  const readId = (call: AuditCall) => `${call.file}\u0000${call.input}`;
 
   /** Every handle a reply prints must resolve (one the tool itself printed is not ours to check). */
   function checkHandles(call: AuditCall, fail: (rule: Violation["rule"], detail: string) => void): void {
@@ -137,6 +146,8 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
     const aligned = base !== null && !outLines.some((line) => TRUNCATION_MARKER.test(line));
     const inLines = splitInclusive(base ?? "");
     const window = base === call.input ? call.window : undefined;
+    // A Read this reader holds whole, answered with nothing but "already shown" markers: a re-read, not a re-run.
+    const reread = call.file !== undefined && heldReads.get(call.reader)?.has(readId(call)) === true && outLines.every((line) => parseFoldMarker(line)?.origin === "session");
     let at = 0;
     for (const [i, line] of outLines.entries()) {
       const claim = parseFoldMarker(line);
@@ -161,16 +172,19 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
       } else totals.unverified++;
       totals.foldedLines += replaced.length;
       totals.foldedBytes[claim.origin] += byteLength(content);
-      checkClaim(call, claim, replaced, fail);
+      checkClaim(call, claim, replaced, reread, fail);
     }
     if (aligned && at !== inLines.length) fail("unaccounted", `${inLines.length - at} input lines neither delivered nor behind a handle`);
   }
 
-  function checkClaim(call: AuditCall, claim: FoldClaim, replaced: string[], fail: (rule: Violation["rule"], detail: string) => void): void {
+  function checkClaim(call: AuditCall, claim: FoldClaim, replaced: string[], reread: boolean, fail: (rule: Violation["rule"], detail: string) => void): void {
     const readerSet = shown.get(call.reader);
     const projectSet = call.project ? projectShown.get(call.project) : undefined;
+    if (claim.origin === "project" && call.file !== undefined) fail("read not shown", `a Read of ${call.file} was answered with ${claim.lines} lines it was never shown`);
+    // A source file's lines are code, not verdicts; a byte-identical re-read of a Read this reader holds repeats no run.
+    const verdicts = !(call.file !== undefined && (isSourcePath(call.file) || reread));
     for (const line of replaced) {
-      if (carriesFailure(line)) fail("failure folded", stripTerminator(line));
+      if (verdicts && carriesFailure(line)) fail("failure folded", stripTerminator(line));
       if (claim.origin === "session" && !readerSet?.has(line.trim())) fail("false already shown", `${call.reader} was never delivered: ${stripTerminator(line).slice(0, 80)}`);
       if (claim.origin === "project" && checkProjectClaims && !projectSet?.has(line.trim())) fail("false project claim", `no reader of the project was delivered: ${stripTerminator(line).slice(0, 80)}`);
     }
@@ -178,7 +192,7 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
 
   /** The host compacted this session: its readers (and its subagents) no longer hold anything. */
   function compact(sessionId: string): void {
-    for (const reader of [...shown.keys()]) if (reader === sessionId || reader.startsWith(`${sessionId}/`)) shown.delete(reader);
+    for (const map of [shown, heldReads]) for (const reader of [...map.keys()]) if (reader === sessionId || reader.startsWith(`${sessionId}/`)) map.delete(reader);
   }
 
   /** Violations per rule, every rule listed (a clean audit is all zeros). */

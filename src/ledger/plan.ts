@@ -4,7 +4,7 @@
  * each run and renders with the handles it got back.
  */
 import { carriesFailure } from "../core/failure.ts";
-import { EXAMPLE_HANDLE, MAX_SOURCE_LABEL_CHARS, MIN_SESSION_FOLD_GAIN_BYTES, MIN_WHOLE_OUTPUT_FOLD_BYTES, PROJECT_FOLD_GAIN_MULTIPLIER } from "../core/limits.ts";
+import { EXAMPLE_HANDLE, MAX_ARCHIVE_BYTES, MAX_SOURCE_LABEL_CHARS, MIN_SESSION_FOLD_GAIN_BYTES, MIN_WHOLE_OUTPUT_FOLD_BYTES, PROJECT_FOLD_GAIN_MULTIPLIER } from "../core/limits.ts";
 import { byteLength } from "../core/lines.ts";
 import { foldMarker, type FoldOrigin } from "../core/markers.ts";
 
@@ -39,15 +39,18 @@ export interface Rendered {
 }
 
 /**
- * Runs worth folding: consecutive lines of one origin and source, each clearing its floor. In a
- * window, only runs that leave no gap between visible lines: decided here, before anything is
+ * Runs worth folding: consecutive lines of one origin, each clearing its floor. Where a line was
+ * first shown never splits a run (a `}` or a blank line first seen in another file is as much
+ * already shown as any other); a run names a source only when every line in it has the same one.
+ * In a window, only runs that leave no gap between visible lines: decided here, before anything is
  * archived, so no block is stored (and no pending retrieve spent) for a fold that cannot be shown.
+ * `verdicts` false says the lines are a source file's: none of them states a failure.
  */
-export function planFolds(lines: readonly string[], sightings: ReadonlyArray<Sighting | null>, window = false): Run[] {
+export function planFolds(lines: readonly string[], sightings: ReadonlyArray<Sighting | null>, window = false, verdicts = true): Run[] {
   const bytes = lines.map(byteLength);
   const payloadBytes = bytes.reduce((sum, n) => sum + n, 0);
   // A failure line counts as unseen however often it was shown: a repeated error is the signal.
-  const seen = sightings.map((s, i) => (s && !carriesFailure(lines[i]!) ? s : null));
+  const seen = verdicts ? sightings.map((s, i) => (s && !carriesFailure(lines[i]!) ? s : null)) : sightings;
   const runs: Run[] = [];
   let seenBytes = 0;
   for (let i = 0; i < lines.length; ) {
@@ -57,10 +60,20 @@ export function planFolds(lines: readonly string[], sightings: ReadonlyArray<Sig
       continue;
     }
     let end = i + 1;
-    while (end < lines.length && seen[end]?.origin === first.origin && seen[end]!.from === first.from) end++;
-    const body = lines.slice(i, end).join("");
-    seenBytes += byteLength(body);
-    runs.push({ start: i, end, origin: first.origin, from: first.from, wholeOutput: i === 0 && end === lines.length, body });
+    let from = first.from;
+    while (end < lines.length && seen[end]?.origin === first.origin) {
+      if (seen[end]!.from !== from) from = "";
+      end++;
+    }
+    seenBytes += bytes.slice(i, end).reduce((sum, n) => sum + n, 0);
+    // No block over the archive cap is stored: a longer run folds as consecutive pieces under it.
+    for (let at = i; at < end; ) {
+      let stop = at + 1;
+      let size = bytes[at]!;
+      while (stop < end && size + bytes[stop]! <= MAX_ARCHIVE_BYTES) size += bytes[stop++]!;
+      runs.push({ start: at, end: stop, origin: first.origin, from, wholeOutput: at === 0 && stop === lines.length, body: lines.slice(at, stop).join("") });
+      at = stop;
+    }
     i = end;
   }
   // Mostly-repeated small payloads are the ones read back within seconds: folding them costs a call.

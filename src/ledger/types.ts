@@ -12,6 +12,8 @@ export interface LedgerContext {
   source: string;
   /** A Read window: its visible lines must keep their true numbers. */
   window: boolean;
+  /** A Read of a source file: its lines are code, and none of them states a tool's verdict. */
+  code?: boolean;
 }
 
 /** A line some reader of a scope was delivered, as the ledger remembers it. */

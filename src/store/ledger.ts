@@ -5,6 +5,7 @@
 import type { FoldRow, LedgerStore, SeenLine } from "../ledger/types.ts";
 import { takeOwedDelivery } from "./archive.ts";
 import type { Db } from "./db.ts";
+import { LEDGER_REFRESH_SECS } from "../core/limits.ts";
 
 
 export function seenLines(db: Db, scope: string, keys: readonly string[]): Map<string, SeenLine> {
@@ -20,14 +21,16 @@ export function seenLines(db: Db, scope: string, keys: readonly string[]): Map<s
 /**
  * First sighting writes agent and source; a repeat only refreshes `ts`, so live output never ages
  * out. Keys go in sorted, so a large payload appends to the key order instead of scattering
- * writes over the table; a row already at `ts` is left alone rather than rewritten with itself.
+ * writes over the table; a row refreshed within the last LEDGER_REFRESH_SECS is left alone: the
+ * 30-day window cannot tell the difference, and a re-read of a large file would otherwise
+ * rewrite every one of its rows in both scopes each time.
  */
 export function recordLines(db: Db, scopes: readonly string[], keys: readonly string[], agentId: string, source: string, ts: number): void {
   if (keys.length === 0) return;
   const insert = db.query(
     `INSERT INTO ledger_lines (scope, line_hash, ts, agent_id, source)
      SELECT ?1, value, ?2, ?3, ?4 FROM json_each(?5) WHERE true
-     ON CONFLICT(scope, line_hash) DO UPDATE SET ts = excluded.ts WHERE ts <> excluded.ts`,
+     ON CONFLICT(scope, line_hash) DO UPDATE SET ts = excluded.ts WHERE excluded.ts - ts >= ${LEDGER_REFRESH_SECS}`,
   );
   const json = JSON.stringify([...keys].sort());
   db.transaction(() => {
@@ -37,7 +40,7 @@ export function recordLines(db: Db, scopes: readonly string[], keys: readonly st
 
 export function touchLines(db: Db, scopes: readonly string[], keys: readonly string[], ts: number): void {
   if (keys.length === 0) return;
-  const touch = db.query("UPDATE ledger_lines SET ts = ?2 WHERE scope = ?1 AND line_hash IN (SELECT value FROM json_each(?3)) AND ts <> ?2");
+  const touch = db.query(`UPDATE ledger_lines SET ts = ?2 WHERE scope = ?1 AND line_hash IN (SELECT value FROM json_each(?3)) AND ?2 - ts >= ${LEDGER_REFRESH_SECS}`);
   const json = JSON.stringify(keys);
   db.transaction(() => {
     for (const scope of scopes) touch.run(scope, ts, json);

@@ -35,6 +35,13 @@ function fixtureFolder(): string {
   return dir;
 }
 
+/** Audit findings of the `filters` arm alone: a planted ledger there is the only ledger. */
+function filtersArmFindings(sources: string[], plant: () => PlantedStage): number {
+  const corpus = loadSources(sources);
+  const arm = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: { PATH: process.env.PATH }, plant })).arms.find((a) => a.id === "filters")!;
+  return Object.values(arm.audit!.counts).reduce((sum, n) => sum + n, 0);
+}
+
 function replayFailures(sources: string[], plant?: () => PlantedStage): number {
   const corpus = loadSources(sources);
   return aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: { PATH: process.env.PATH }, plant })).failures;
@@ -45,9 +52,10 @@ function replayFailures(sources: string[], plant?: () => PlantedStage): number {
  * ("already shown") or the project was shown ("not shown here") is replaced, in place, by one
  * marker whose handle holds exactly those lines. `recordFolded` plants the defect: folded lines
  * are recorded as delivered, so a project fold later becomes a false "already shown" claim in a
- * session that never saw them.
+ * session that never saw them. A Read is folded against its own reader only, as the real ledger
+ * does; `projectReads` plants the defect of answering one with "not shown here".
  */
-function plantedLedger(recordFolded: boolean, foldFailures = false): PlantedStage {
+function plantedLedger(recordFolded: boolean, foldFailures = false, projectReads = false): PlantedStage {
   const session = new Map<string, Set<string>>();
   const project = new Set<string>();
   return (call, delivered, archive) => {
@@ -55,7 +63,8 @@ function plantedLedger(recordFolded: boolean, foldFailures = false): PlantedStag
     // Marker lines are the pipeline's own; a ledger never folds them.
     // Failure lines are never folded: a repeated failure is the signal that it persists.
     const exempt = (line: string) => isOmniMarkerLine(line) || (!foldFailures && carriesFailure(line.trim()));
-    const originOf = (line: string) => (exempt(line) ? null : seen.has(lineKey(line)) ? "session" : project.has(lineKey(line)) ? "project" : null);
+    const projectScope = projectReads || call.tool !== "Read";
+    const originOf = (line: string) => (exempt(line) ? null : seen.has(lineKey(line)) ? "session" : projectScope && project.has(lineKey(line)) ? "project" : null);
     const out: string[] = [];
     const kept: string[] = [];
     let run = null as { origin: "session" | "project"; lines: string[] } | null;
@@ -90,6 +99,9 @@ function plantedLedger(recordFolded: boolean, foldFailures = false): PlantedStag
     return out.join("");
   };
 }
+
+/** A long shell output of the session: the kind project scope may fold. */
+const GIT_LOG_P = (line: string) => line.includes('"command": "git log -p -3 -- src/utils.ts"');
 
 /** One real payload (a Read by default), read by session a, then twice by session b, in the same project. */
 function repeatedReadCorpus(source = SESSION, pick = (line: string) => line.includes('"tool_name": "Read"') && line.includes("README.md")): string {
@@ -126,6 +138,26 @@ describe("omni bench replay audit", () => {
 
   test("passes an honest two-scope ledger", () => {
     expect(replayFailures([repeatedReadCorpus()], () => plantedLedger(false))).toBe(0);
+    // Shell output may be folded against the project; stacked on the real ledger it would not be honest, so the filters arm judges it.
+    expect(filtersArmFindings([repeatedReadCorpus(SESSION, GIT_LOG_P)], () => plantedLedger(false))).toBe(0);
+  });
+
+  test("measures the repetition ceiling per reader, and the share of it the ledger folded", () => {
+    const corpus = loadSources([repeatedReadCorpus()]);
+    const report = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {} }));
+    // Session a reads the file, b reads it twice: only b's second read repeats what its reader was shown.
+    const content = corpus.calls[0]!.text;
+    const nonBlank = splitInclusive(content).filter((line) => line.trim() !== "").reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+    const row = (id: string) => report.arms.find((arm) => arm.id === id)!.ceiling!.find((r) => r.callClass === "file read")!;
+    expect(row("filters+ledger")).toEqual({ callClass: "file read", calls: 3, bytesIn: 3 * Buffer.byteLength(content), ceilingBytes: nonBlank, foldedBytes: nonBlank, spentBytes: nonBlank });
+    expect(row("filters").foldedBytes).toBe(0);
+    expect(report.arms.find((arm) => arm.id === "raw")!.ceiling).toBeNull();
+  });
+
+  test("fails when a Read is answered with lines another reader was shown", () => {
+    const corpus = loadSources([repeatedReadCorpus()]);
+    const report = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {}, plant: () => plantedLedger(false, false, true) }));
+    expect(report.arms[2]!.audit!.counts["read not shown"]).toBeGreaterThan(0);
   });
 
   test("fails when the ledger folds a failure line", () => {
@@ -142,7 +174,7 @@ describe("omni bench replay audit", () => {
   });
 
   test("fails when the ledger records the lines it folded", () => {
-    expect(replayFailures([repeatedReadCorpus()], () => plantedLedger(true))).toBeGreaterThan(0);
+    expect(filtersArmFindings([repeatedReadCorpus(SESSION, GIT_LOG_P)], () => plantedLedger(true))).toBeGreaterThan(0);
   });
 
   test("the built command exits 1 on audit findings and 0 when clean", () => {
@@ -157,7 +189,7 @@ describe("omni bench replay audit", () => {
     sandbox = makeSandbox();
     const result = runOmni(["bench", "replay", SESSION], { env: sandbox.env });
     const text = result.stdout.toString();
-    for (const heading of ["Corpus", "Headline", "Ledger folds by scope", "Repetition:", "By class", "By shell shape", "Top ", "Audit"]) expect(text).toContain(heading);
+    for (const heading of ["Corpus", "Headline", "Ledger folds by scope", "Repetition:", "Repetition ceiling by class", "By class", "By shell shape", "Top ", "Audit"]) expect(text).toContain(heading);
     const json = JSON.parse(runOmni(["bench", "replay", "--json", SESSION], { env: sandbox.env }).stdout.toString());
     expect(json.corpus.calls).toBeGreaterThan(40);
     expect(json.arms.map((arm: { id: string }) => arm.id)).toEqual(["raw", "filters", "filters+ledger"]);

@@ -23,11 +23,13 @@ test("adds numbers", () => assert.strictEqual(1 + 1, 2));
 test("multiplies numbers", () => assert.strictEqual(2 * 3, 7));
 `;
 const NOTES = Array.from({ length: 80 }, (_, i) => `Note ${i + 1}: the ${["parser", "tokenizer", "renderer", "cache"][i % 4]} keeps state ${i * 7} between calls`).join("\n");
+/** TypeScript with a comma on every line: the format sniff once took it for CSV and handed it back whole. */
+const VALUES_TS = Array.from({ length: 60 }, (_, i) => `export const row${i} = [${i}, ${i * 7}, "item-${i}"];`).join("\n");
 const DATA = JSON.stringify({ name: "omni", items: Array.from({ length: 30 }, (_, i) => ({ id: i, label: `item-${i}`, tags: ["a", "b"] })) }, null, 2);
 
 const run = scriptedSession({
   initFlag: "--claude",
-  files: { "math.test.js": FAILING_TEST, "notes.txt": `${NOTES}\n`, "data.json": DATA, "AGENTS.md": AGENTS_MD },
+  files: { "math.test.js": FAILING_TEST, "notes.txt": `${NOTES}\n`, "data.json": DATA, "AGENTS.md": AGENTS_MD, "values.ts": `${VALUES_TS}\n` },
   prepare(project) {
     const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: project, encoding: "utf8" });
     git("init", "-q");
@@ -46,6 +48,8 @@ const run = scriptedSession({
       { name: "Bash", args: { command: "git log", description: "history" } },
       { name: "Bash", args: { command: "cat data.json", description: "data" } },
       { name: "Bash", args: { command: OVER_CAP, description: "big build" } },
+      { name: "Read", args: { file_path: join(project, "values.ts") } },
+      { name: "Read", args: { file_path: join(project, "values.ts") } },
     ]),
   command: (model) => ({
     argv: [cli.bin!, "-p", "run it", "--output-format", "json", "--permission-mode", "bypassPermissions"],
@@ -143,6 +147,19 @@ describeHost("Claude Code", cli, `Claude Code ${CLAUDE_CODE_VERSION} with omni i
     const retrieved = retrieve(sandbox, handleIn(text)!);
     // Line 1500 lies past the 30,000 characters the hook payload carries: only the file has it.
     expect(retrieved).toContain("Compiling crate-1500 v1.0.1500\n");
+  }, TIMEOUT_MS);
+
+  test("reads a TypeScript file with a comma on every line as source, and folds its re-read into one marker the model sees", async () => {
+    const first = (await resultOf(7)).text;
+    expect(first).toContain('export const row0 = [0, 0, "item-0"];');
+    expect(first).toContain('export const row59 = [59, 413, "item-59"];');
+    const again = (await resultOf(8)).text;
+    expect(again).toMatch(/\[OMNI: identical to the 60 lines already shown, omni retrieve [0-9a-f]{16}\]/);
+    expect(again).not.toContain("row30");
+    // The host numbers a Read's lines: the marker is its one numbered line, with no empty line after it.
+    expect(again.trimStart().split("\n")).toEqual([expect.stringMatching(/^1\t\[OMNI: identical to/)]);
+    const { sandbox } = await session();
+    expect(retrieve(sandbox, handleIn(again)!)).toContain(VALUES_TS);
   }, TIMEOUT_MS);
 
   test("injects the project context at session start", async () => {

@@ -1,5 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { carriesFailure } from "../../src/core/failure.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { carriesFailure, FAILURE_SHAPES, failureLines } from "../../src/core/failure.ts";
+import { SHAPE_EXAMPLES } from "../helpers/failure-examples.ts";
+import { FIXTURES_DIR } from "../helpers/fixtures.ts";
 
 describe("carriesFailure", () => {
   test.each([
@@ -25,6 +29,40 @@ describe("carriesFailure", () => {
     "a_failed_flag = true",
     "ok 3 - parses input",
   ])("sees no failure in %p", (line) => {
+    expect(carriesFailure(line)).toBe(false);
+  });
+});
+
+/** Failure lines the distillers write themselves (not copied from the raw output), from their snapshots. */
+const DISTILLER_MARKERS = [
+  { snapshot: "jsts/eslint_legacy_many", line: "eslint: 9 errors, 313 warnings in 12 files" },
+  { snapshot: "cloud/upstream_docker_build_error", line: "docker build: ✗ failed at step 4/6" },
+];
+
+describe("the failure shapes", () => {
+  test("every shape has a real example, and each example has its shape", () => {
+    expect(Object.keys(SHAPE_EXAMPLES).sort()).toEqual(FAILURE_SHAPES.map((shape) => shape.name).sort());
+    for (const shape of FAILURE_SHAPES) {
+      const { fixture, line: needle } = SHAPE_EXAMPLES[shape.name]!;
+      const text = readFileSync(join(FIXTURES_DIR, `${fixture}.txt`), "utf8");
+      const line = text.split("\n").map((l) => l.trim()).find((l) => l.includes(needle));
+      expect({ shape: shape.name, line }).toEqual({ shape: shape.name, line: expect.any(String) });
+      const lower = line!.toLowerCase();
+      expect({ shape: shape.name, matches: shape.matches(lower, lower.trimStart()) }).toEqual({ shape: shape.name, matches: true });
+      expect(carriesFailure(line!)).toBe(true);
+      expect(failureLines(text)).toContain(line!);
+    }
+  });
+
+  test("the distillers' own verdict lines are failure lines too, so the ledger never folds them", () => {
+    for (const { snapshot, line } of DISTILLER_MARKERS) {
+      expect(readFileSync(join(FIXTURES_DIR, `${snapshot}.out.txt`), "utf8")).toContain(`${line}\n`);
+      expect(carriesFailure(line)).toBe(true);
+    }
+    expect(carriesFailure("eslint: 0 errors, 3 warnings in 1 files")).toBe(false);
+  });
+
+  test.each(["● Console", "not ok 4 - parses dates # TODO not written yet", "not ok 5 - skipped on windows # SKIP", "0 errors", "Found 0 errors. Watching for file changes."])("keeps %p a plain line", (line) => {
     expect(carriesFailure(line)).toBe(false);
   });
 });

@@ -8,11 +8,9 @@ describe("sniffFormat", () => {
   });
 
   test("lets every tool-output fixture through", () => {
-    // go test's all-pass package table is tab-separated rows: refusing it loses nothing.
-    const tabular = new Set(["upstream_go_test_pass"]);
     const refused = loadFixtures()
-      .filter((fixture) => fixture.family !== "structured" && !tabular.has(fixture.name))
-      .filter((fixture) => sniffFormat(fixture.text) !== null)
+      .filter((fixture) => fixture.family !== "structured")
+      .filter((fixture) => sniffFormat(fixture.text, fixture.tool === "Read" ? fixture.command : undefined) !== null)
       .map((fixture) => `${fixture.family}/${fixture.name}: ${sniffFormat(fixture.text)}`);
     expect(refused).toEqual([]);
   });
@@ -37,6 +35,52 @@ describe("sniffFormat", () => {
     ["error: could not compile `foo`\n"],
     ["On branch main\nnothing to commit, working tree clean\n"],
   ])("does not claim tool output %p", (text) => {
+    expect(sniffFormat(text)).toBeNull();
+  });
+
+  // Real outputs the sniff once took for data (captured by running tsc, grep, cal, tail and a Read).
+  test.each([
+    ["build/tsc_override_errors_rxjs", "csv"],
+    ["search/grep_rn_commas_rxjs", "csv"],
+    ["generic/cal_year", "base64"],
+    ["readfile/tail_rgb_txt", "tsv"],
+    ["readfile/read_c_header_regerrs", "tsv"],
+  ])("takes %s for text, not %s", (name) => {
+    const fixture = loadFixtures(name.split("/")[0]).find((f) => f.name === name.split("/")[1])!;
+    expect(sniffFormat(fixture.text, fixture.tool === "Read" ? fixture.command : undefined)).toBeNull();
+  });
+
+  test("never takes a Read of a source or text file for CSV, TSV or base64, whatever its lines; data files stay data", () => {
+    const structured = loadFixtures("structured");
+    const tables = structured.filter((fixture) => ["csv", "tsv"].includes(sniffFormat(fixture.text) ?? ""));
+    expect(tables.length).toBeGreaterThanOrEqual(3);
+    const blob = `${"QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3ODkrLw".repeat(3)}==`;
+    for (const text of [...tables.map((fixture) => fixture.text), blob]) {
+      for (const path of ["src/values.ts", "lib/regerrs.h", "README.md", "notes.txt", "Makefile"]) expect({ path, kind: sniffFormat(text, path) }).toEqual({ path, kind: null });
+      expect(sniffFormat(text, "export/history.csv")).not.toBeNull();
+    }
+    for (const fixture of structured.filter((f) => ["json", "yaml"].includes(sniffFormat(f.text) ?? ""))) expect(sniffFormat(fixture.text, "src/config.ts")).toBe(sniffFormat(fixture.text));
+  });
+
+  test.each([
+    ['name,comment\nalice,"says ""hi"""\nbob,"multi\nline"\ncarol,plain\n', "csv"],
+    // A bare quote inside a field, or text after a closing quote, is not CSV.
+    ['call(a, "b")\ncall(c, "d")\ncall(e, "f")\n', null],
+    ['a,b\n"x"y,1\n"z",2\n', null],
+    // Rows with fewer fields than the first, or no header and no typed column.
+    ["id,name,role\n1,alice\n2,bob,dev\n", null],
+    ["  foo(a, b)\n  bar(c, d)\n  baz(e, f)\n", null],
+    // No header, but a column of numbers, dates or ids in every row: a program's table.
+    ["412\tRetry webhooks\tOPEN\n409\tFix pagination\tOPEN\n406\tBump lodash\tDRAFT\n", "tsv"],
+  ])("applies the delimited rules to %p", (text, kind) => {
+    expect(sniffFormat(text)).toBe(kind as never);
+  });
+
+  test.each([
+    ["src/a.ts(1,2): error TS1005: ',' expected.\nsrc/b.ts(3,4): error TS1005: ',' expected.\nsrc/c.ts(5,6): error TS1005: ',' expected.\n"],
+    ["src/a.c:1:2: warning: unused variable 'x', 'y'\nsrc/a.c:3:4: warning: unused variable 'z', 'w'\nsrc/b.c:5:6: warning: unused variable 'v', 'u'\n"],
+    ["lib/a.js:10:  f(a, b);\nlib/a.js-11-  g(c, d);\nlib/b.js:12:  h(e, f);\n"],
+  ])("recognises compiler and search diagnostics before the sniff: %p", (text) => {
     expect(sniffFormat(text)).toBeNull();
   });
 });

@@ -46,6 +46,36 @@ describe("ledger audit", () => {
     expect(a.violations.map((v) => v.rule)).toContain("false project claim");
   });
 
+  test("catches a Read answered with another reader's lines", () => {
+    const a = audit();
+    a.observe({ reader: "s1", project: "p", input: HEAD, output: null });
+    a.observe({ reader: "s2", project: "p", input: HEAD + REST, output: folded("not shown here"), file: "lib/argument.js" });
+    expect(a.violations.map((v) => v.rule)).toContain("read not shown");
+  });
+
+  test("holds a shell output's failure lines to the rule, but not a source file's code nor a Read the reader holds whole", () => {
+    const failure = "ValueError: first() was called on an empty iterable, and no default value was provided.\n";
+    const input = failure + HEAD;
+    const whole = `[OMNI: identical to the 41 lines already shown, omni retrieve ${H}]\n`;
+    const judge = (file?: string, readFirst = true) => {
+      const a = audit({ [H]: input });
+      if (readFirst) a.observe({ reader: "s1", project: "p", input, output: null, ...(file ? { file } : {}) });
+      else a.observe({ reader: "s1", project: "p", input: `${input}\n`, output: null });
+      a.observe({ reader: "s1", project: "p", input, output: whole, ...(file ? { file } : {}) });
+      return a.violations.map((v) => v.rule);
+    };
+    expect(judge()).toContain("failure folded");
+    expect(judge("lib/more.py")).toEqual([]);
+    expect(judge("logs/test-output.txt")).toEqual([]);
+    // Lines seen, but never this Read whole: a text file's failure line is still a verdict.
+    expect(judge("logs/test-output.txt", false)).toContain("failure folded");
+    // A held Read too large for one block comes back as several markers: still a re-read.
+    const a = createLedgerAudit((handle) => ({ [H]: failure, fedcba0987654321: HEAD })[handle] ?? null);
+    a.observe({ reader: "s1", project: "p", input, output: null, file: "logs/test-output.txt" });
+    a.observe({ reader: "s1", project: "p", input, output: `[OMNI: 1 lines already shown, omni retrieve ${H}]\n[OMNI: 40 lines already shown, omni retrieve fedcba0987654321]\n`, file: "logs/test-output.txt" });
+    expect(a.violations).toEqual([]);
+  });
+
   test("catches a handle that does not give back the lines it replaced", () => {
     const a = audit({ [H]: LINES.slice(1, 41).join("") });
     a.observe({ reader: "s1", project: "p", input: HEAD, output: null });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { carriesFailure } from "../../src/core/failure.ts";
 import { splitLines } from "../../src/core/lines.ts";
 import { getBlock, markRetrieved } from "../../src/store/archive.ts";
-import { forgetReader, recordLines } from "../../src/store/ledger.ts";
+import { forgetReader, recordLines, touchLines } from "../../src/store/ledger.ts";
 import { pruneExpired } from "../../src/store/retention.ts";
 import { readContent } from "../helpers/corpus.ts";
 import { expandFolds, handlesIn, ledgerRig, PROJECT, type LedgerRig } from "./helpers.ts";
@@ -47,21 +47,23 @@ describe("the ledger inside the pipeline", () => {
     expect(rig.deliver(`${ARGUMENT_JS}\n${ARGUMENT_JS}`).changed).toBe(false);
   });
 
-  test("records nothing it folded: another session is told 'not shown here' every time, never 'already shown'", () => {
+  test("delivers another session of the project its output whole, then folds that session's own repeat", () => {
     rig = ledgerRig();
     rig.deliver(ARGUMENT_JS, { sessionId: "s1" });
-    const once = rig.deliver(ARGUMENT_JS, { sessionId: "s2" });
-    const twice = rig.deliver(ARGUMENT_JS, { sessionId: "s2" });
-    expect(once.delivered).toContain("lines from an earlier session, none shown here");
-    expect(twice.delivered).toBe(once.delivered);
-    expect(ledgerRows("s2")).toBe(0);
+    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s2" }).changed).toBe(false);
+    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s2" }).delivered).toMatch(/^\[OMNI: identical to the 147 lines already shown, omni retrieve [0-9a-f]{16}\]$/);
   });
 
-  test("gives a subagent its own reader scope: the parent's lines are 'not shown here' to it", () => {
+  test("gives a subagent its own reader scope: the parent's lines come to it whole, and no marker says 'earlier session'", () => {
     rig = ledgerRig();
     rig.deliver(ARGUMENT_JS, { sessionId: "s1" });
-    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s1/agent7" }).delivered).toContain("none shown here");
-    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s1/agent8", projectPath: null }).changed).toBe(false);
+    const helper = rig.deliver(ARGUMENT_JS, { sessionId: "s1/agent7" });
+    expect(helper.changed).toBe(false);
+    expect(rig.deliver(OPTION_JS, { sessionId: "s1/agent7", tool: "Read", command: "lib/option.js" }).changed).toBe(false);
+    rig.deliver(OPTION_JS, { sessionId: "s1" });
+    const parent = rig.deliver(OPTION_JS, { sessionId: "s1", tool: "Read", command: "lib/option.js" });
+    expect(parent.delivered).toContain("already shown");
+    for (const reply of [helper.delivered, parent.delivered]) expect(reply).not.toContain("earlier session");
   });
 
   test("runs no ledger at all without a host session id", () => {
@@ -156,6 +158,12 @@ describe("the ledger inside the pipeline", () => {
     recordLines(rig.db, ["s1"], ["k1"], "claude_code", "lib/b.js", 2_000_000);
     const rows = rig.db.query("SELECT line_hash, ts, source FROM ledger_lines WHERE scope = 's1' ORDER BY line_hash").all();
     expect(rows).toEqual([{ line_hash: "k1", ts: 2_000_000, source: "lib/a.js" }, { line_hash: "k2", ts: 1_000, source: "lib/a.js" }]);
+    // Seen again within the hour: the row keeps its time rather than being rewritten (a large re-read rewrote every row).
+    recordLines(rig.db, ["s1"], ["k1"], "claude_code", "lib/a.js", 2_000_000 + 3_599);
+    touchLines(rig.db, ["s1"], ["k1"], 2_000_000 + 3_599);
+    expect(rig.db.query("SELECT ts FROM ledger_lines WHERE scope = 's1' AND line_hash = 'k1'").get()).toEqual({ ts: 2_000_000 });
+    touchLines(rig.db, ["s1"], ["k1"], 2_000_000 + 3_600);
+    expect(rig.db.query("SELECT ts FROM ledger_lines WHERE scope = 's1' AND line_hash = 'k1'").get()).toEqual({ ts: 2_003_600 });
     expect(pruneExpired(rig.db, 1_000 + 30 * 86_400 + 1, 7).deleted.ledger_lines).toBe(1);
     expect(ledgerRows("s1")).toBe(1);
   });

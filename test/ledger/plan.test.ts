@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { lineKey } from "../../src/core/handle.ts";
 import { byteLength, splitInclusive } from "../../src/core/lines.ts";
-import { MIN_LEDGER_INPUT_BYTES } from "../../src/core/limits.ts";
+import { MAX_ARCHIVE_BYTES, MIN_LEDGER_INPUT_BYTES } from "../../src/core/limits.ts";
 import { foldRepeats } from "../../src/ledger/fold.ts";
 import type { LedgerStore } from "../../src/ledger/types.ts";
 import { markerFor, planFolds, renderFolds, sourceLabel, type DecidedRun, type Run, type Sighting } from "../../src/ledger/plan.ts";
@@ -82,12 +82,29 @@ describe("planFolds", () => {
     expect(runs.every((run) => !run.body.includes("ValueError"))).toBe(true);
   });
 
-  test("never merges a session stretch with a project stretch, nor two sources", () => {
+  test("never merges a session stretch with a project stretch", () => {
     const lines = ARGUMENT_JS.slice(0, 120);
     const byOrigin = planFolds(lines, sighted(lines, (i) => (i < 60 ? SESSION : PROJECT)));
     expect(byOrigin.map((run) => [run.origin, run.start, run.end])).toEqual([["session", 0, 60], ["project", 60, 120]]);
-    const bySource = planFolds(lines, sighted(lines, (i) => ({ origin: "session", from: i < 60 ? "" : "lib/help.js" })));
-    expect(bySource.map((run) => [run.from, run.start, run.end])).toEqual([["", 0, 60], ["lib/help.js", 60, 120]]);
+  });
+
+  test("never splits a run on where its lines were first shown: the label is wording only", () => {
+    const lines = ARGUMENT_JS.slice(0, 120);
+    // A `}` or a blank line first seen in another file, every few lines.
+    const mixed = planFolds(lines, sighted(lines, (i) => ({ origin: "session", from: i % 7 === 3 ? "lib/help.js" : "" })));
+    expect(mixed.map((run) => [run.from, run.start, run.end])).toEqual([["", 0, 120]]);
+    const oneSource = planFolds(lines, sighted(lines, () => ({ origin: "session", from: "lib/help.js" })));
+    expect(oneSource.map((run) => [run.from, run.start, run.end])).toEqual([["lib/help.js", 0, 120]]);
+  });
+
+  test("folds a run longer than the archive cap as consecutive pieces under it, none stored whole", () => {
+    // A 90 KB stretch of real lines, all shown before: no single block over 64 KiB is archived.
+    const lines = Array.from({ length: 30 }, () => ARGUMENT_JS).flat();
+    const runs = planFolds(lines, sighted(lines, () => SESSION));
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs.every((run) => byteLength(run.body) <= MAX_ARCHIVE_BYTES && !run.wholeOutput)).toBe(true);
+    expect(runs.map((run) => [run.start, run.end]).flat()).toEqual([0, ...runs.slice(1).flatMap((run) => [run.start, run.start]), lines.length]);
+    expect(runs.map((run) => run.body).join("")).toBe(lines.join(""));
   });
 
   test("marks a run covering every line as the whole output", () => {
