@@ -35,6 +35,7 @@ test("a subagent's rewritten run of output its parent was shown is not told it w
 
   const subagent = bash(preHook("./run-tests.sh", { agent_id: "agent-7", agent_type: "general-purpose" }));
   expect(subagent).not.toContain("already shown");
+  expect(subagent).toContain("checking module_40: linker invariant 507 holds");
   const db = new Database(sandbox.dbPath, { readonly: true });
   const scopes = db.query("SELECT session_id FROM distillations WHERE entry = 'exec' ORDER BY id").all() as Array<{ session_id: string }>;
   db.close();
