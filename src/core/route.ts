@@ -41,8 +41,8 @@ const VCS_CLIS = new Set(["gh", "hub", "glab"]);
 const JVM = new Set(["java", "javac", "mvn", "mvnw", "gradle", "gradlew", "kotlin", "kotlinc", "sbt"]);
 const CLOUD = new Set(["docker", "docker-compose", "podman", "kubectl", "helm", "terraform", "tofu", "aws", "gcloud", "az", "doctl", "skaffold", "argocd", "flux", "k3d", "kind", "minikube", "kustomize", "cdk", "pulumi", "serverless", "sam", "oc", "nomad", "vagrant"]);
 const SYSTEM_OPS = new Set(["curl", "wget", "tar", "zip", "unzip", "apt", "apt-get", "brew", "yum", "dnf", "apk", "pacman", "env", "printenv", "systemctl", "journalctl", "dmesg", "rsync", "scp", "ping", "traceroute", "netstat", "ss", "top", "htop"]);
-const TEST_RUNNERS = new Set(["pytest", "py.test", "jest", "vitest", "mocha", "playwright", "rspec", "phpunit", "nextest", "tap", "ava", "karma", "cypress", "ctest", "tox", "nox"]);
-const BUILD_TOOLS = new Set(["make", "cmake", "ninja", "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tsc", "webpack", "rollup", "esbuild", "vite", "parcel", "swc", "babel", "pip", "pip3", "ruff", "mypy", "pyright", "black", "flake8", "pylint", "rake", "rubocop", "bundle", "dotnet", "swift", "xcodebuild", "bazel", "buck", "pants", "nx", "turbo", "meson", "scons", "configure", "go"]);
+const TEST_RUNNERS = new Set(["pytest", "py.test", "jest", "vitest", "mocha", "playwright", "rspec", "phpunit", "nextest", "tap", "tape", "prove", "ava", "karma", "cypress", "ctest", "tox", "nox"]);
+const BUILD_TOOLS = new Set(["make", "cmake", "ninja", "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tsc", "webpack", "rollup", "esbuild", "vite", "parcel", "swc", "babel", "pip", "pip3", "ruff", "mypy", "pyright", "black", "flake8", "pylint", "rake", "rubocop", "bundle", "dotnet", "swift", "xcodebuild", "bazel", "buck", "pants", "nx", "turbo", "meson", "scons", "configure", "go", "cppcheck", "clang-tidy", "shellcheck", "golangci-lint"]);
 const JSTS_TOOLS = new Set(["eslint", "prettier", "biome", "oxlint", "stylelint", "npm", "pnpm", "yarn", "bun", "npx", "bunx", "deno", "tsd", "lerna", "corepack"]);
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 /** `npx tsc`, `pnpm exec vitest`, `uv run pytest`: the word after these runs as the program. */
@@ -176,7 +176,7 @@ function isTestInvocation(program: Program): boolean {
   if (base === "node" || base === "deno" || base === "bun") return hasWord(args, "--test", "test");
   if (base === "python" || base === "python3") {
     const module = args[args.indexOf("-m") + 1];
-    return args.includes("-m") && (module === "pytest" || module === "unittest" || module === "tox" || module === "nose2");
+    return args.includes("-m") && (module === "pytest" || module === "unittest" || module === "doctest" || module === "tox" || module === "nose2");
   }
   if (PACKAGE_MANAGERS.has(base)) {
     if (first === "test" || first === "t") return true;
@@ -187,6 +187,7 @@ function isTestInvocation(program: Program): boolean {
   if (base === "go" || base === "cargo" || base === "dotnet" || base === "swift" || base === "mix" || base === "zig") return hasWord(args, "test", "nextest", "bench");
   if (JVM.has(base) || base === "flutter" || base === "dart") return args.some((arg) => arg.toLowerCase().includes("test"));
   if (base === "make" || base === "ctest") return hasWord(args, "test", "check");
+  if (base === "meson") return args[0] === "test";
   return false;
 }
 
@@ -235,6 +236,8 @@ function routeProgram(program: Program): Route {
     if (args.some((arg) => /^--(?:format|pretty)(?:=|$)/.test(arg) && !/^--pretty=(?:short|medium|full|fuller|oneline)$/.test(arg))) return passthrough("custom format", label);
     // `git grep` prints `path:line:text` like grep: the search distiller reads it.
     if (sub === "grep") return { distiller: "search", collapse: null, label };
+    // Transfer progress, not a status, log or diff: read by its line shapes.
+    if (["clone", "fetch", "push"].includes(sub)) return route("generic", label);
     if (["ls-files", "ls-tree", "rev-parse", "config", "branch", "tag", "remote", "stash", "worktree", "rev-list", "describe", "cat-file", "blame"].includes(sub)) return passthrough("enumeration", label);
     return route("git", label);
   }

@@ -9,7 +9,8 @@ describe("sniffFormat", () => {
 
   test("lets every tool-output fixture through", () => {
     // go test's all-pass package table is tab-separated rows: refusing it loses nothing.
-    const tabular = new Set(["upstream_go_test_pass"]);
+    // `du` prints size<TAB>path rows: tab-separated columns, refused as TSV like go's tabbed package lines.
+    const tabular = new Set(["upstream_go_test_pass", "du_sh_src"]);
     const refused = loadFixtures()
       .filter((fixture) => fixture.family !== "structured" && !tabular.has(fixture.name))
       .filter((fixture) => sniffFormat(fixture.text) !== null)

@@ -25,6 +25,7 @@ const FAILURE_SUMMARIES: RegExp[] = [
   /^-- Configuring incomplete, errors occurred!/,
   /^See also ".*\.log"\.?$/,
   /^Found \d+ warnings?\b/,
+  /^\d+ warnings?$/,
   /^cc1\S*: (?:all )?warnings being treated as errors/,
 ];
 
@@ -46,7 +47,30 @@ const SUCCESS_VERDICTS: RegExp[] = [
   /^Build succeeded\b/,
   /^✔ Build succeeded for /,
   /^BUILD SUCCESSFUL\b/,
+  /^-- (?:Configuring|Generating) done\b/,
+  /^Successfully tagged /,
 ];
+
+/**
+ * Rows of a report the build printed about what it made: the answer when the user asked for it
+ * (esbuild's output files and --analyze table, webpack's asset and chunk rows, libtool's and
+ * ninja's link lines, the last thing a build did).
+ */
+const REPORT_ROWS: RegExp[] = [
+  /^\s+(?:[│├└]\s*)*\S+\s+[\d.]+(?:b|kb|mb|gb)\b(?:\s+[\d.]+%)?\s*$/i,
+  /^\s+(?:[│├└]\s*)+\S+\s*$/,
+  /^(?:asset|chunk) \S+.* [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
+  /^(?:orphan|runtime|cacheable) modules [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
+  /^\S+ \+ \d+ modules [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
+  /^libtool: link: .* -o \S+/,
+  /--mode=link\b.* -o \S+/,
+  /^\[\d+\/\d+\] Linking /,
+  /^config\.status: creating /,
+];
+
+export function isReportRow(plain: string): boolean {
+  return REPORT_ROWS.some((pattern) => pattern.test(plain));
+}
 
 /** The npm/pnpm/yarn banner naming the script and the command it ran. */
 export const SCRIPT_BANNER = /^> \S/;
