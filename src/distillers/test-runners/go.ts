@@ -15,7 +15,8 @@ const RUN = /^=== (?:RUN|PAUSE|CONT|NAME)\s+(\S+)/;
 const TEST_PASS = /^\s*--- (?:PASS|SKIP): /;
 const TEST_SKIP = /^(\s*)--- SKIP: (\S+)/;
 const PANIC = /^panic: /;
-const BUILD_HEADER = /^# \S/;
+/** `# example.com/pkg` or `# example.com/pkg [example.com/pkg.test]`; not `# TOTAL: 1` (automake) or a TAP comment. */
+const BUILD_HEADER = /^# [\w./-]+(?: \[[\w./-]+\])?$/;
 
 export function readGoTest(lines: RunLines): RunReading | null {
   const { plain, raw } = lines;
