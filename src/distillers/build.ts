@@ -9,7 +9,8 @@
  * with none of those is not recognised.
  */
 import { findDiagnostics, type Diagnostic } from "./build-tools/diagnostics.ts";
-import { isFailureSummary, isReportRow, isSuccessVerdict, SCRIPT_BANNER, statedErrorCount } from "./build-tools/summaries.ts";
+import { shellcheckFindings } from "./build-tools/shellcheck.ts";
+import { isFailureSummary, isFindingsTally, isReportRow, isSuccessVerdict, SCRIPT_BANNER, statedErrorCount } from "./build-tools/summaries.ts";
 import { isToolFrame } from "./shared/frames.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
@@ -22,15 +23,19 @@ const NOTE_LINE = /^\S+?:\d+(?::\d+)?: note: /;
 
 export default defineDistiller({
   id: "build",
-  describe: "Builds (cargo, tsc, gcc/make, cmake, go, webpack, vite, esbuild, rollup, pip): every error block, every warning's location and message, the tool's verdict and report.",
+  describe: "Builds and analysers (cargo, tsc, gcc/make, cmake, go, webpack, vite, esbuild, rollup, pip, clang-tidy, cppcheck, rubocop, shellcheck): every error block, every warning's location and message, the tool's verdict and report.",
   // Safe on failed runs: only when every error block is kept and the tool's own error count agrees.
   distillsFailedRuns: true,
   distill({ text, failed }) {
     const lines = toToolLines(text);
+    const shellcheck = shellcheckFindings(lines);
+    if (shellcheck) return renderPieces(lines, shellcheck);
     const diagnostics = findDiagnostics(lines);
     const errors = diagnostics.filter((d) => d.severity === "error");
     const warnings = diagnostics.filter((d) => d.severity === "warning");
-    if (failed && errors.length === 0) return null;
+    // A failed run with no error block is not read, unless it is a linter that failed because of
+    // its findings and said so in its own count: then every finding is kept, one line each.
+    if (failed && errors.length === 0 && !(warnings.length > 0 && lines.plain.some(isFindingsTally))) return null;
     if (!countsAgree(lines, errors)) return null;
 
     const pieces: Piece[] = [...errors.map((d) => block(lines, d)), ...warningLines(lines, warnings)];
@@ -55,8 +60,9 @@ function block(lines: ToolLines, diagnostic: Diagnostic): Piece {
  */
 function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
   const heads = warnings.map((d) => {
+    // The finding's own line: past any `In function …` preamble, the first located or `warning` line.
     let at = d.from;
-    while (at < d.to - 1 && !/warning/.test(lines.plain[at]!)) at++;
+    while (at < d.to - 1 && !FILE_OF.test(lines.plain[at]!) && !/^warning\b/.test(lines.plain[at]!)) at++;
     const kept = [at];
     const location = lines.plain.slice(at + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
     if (location !== -1) kept.push(at + 1 + location);

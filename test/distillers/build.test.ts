@@ -87,6 +87,42 @@ describe("build distiller keeps the answer", () => {
     for (const [file, count] of perFile) expect(out).toContain(`[${file}: ${count} warning${count === 1 ? "" : "s"}]`);
   });
 
+  test("keeps each cppcheck finding's own line whatever its severity (style, performance), not its caret", () => {
+    const f = fixture("cppcheck_jansson");
+    const out = distillWith("build", f.text)!;
+    const findings = f.text.split("\n").filter((line) => /^\S+:\d+:\d+: (?:style|performance|portability|information|warning|error): /.test(line));
+    expect(findings.length).toBeGreaterThan(40);
+    for (const line of findings) expect(out).toContain(line);
+    // Only an error keeps its block whole (source line and caret); a style or warning finding is its one line.
+    const errors = findings.filter((line) => /: error: /.test(line)).length;
+    expect(out.split("\n").filter((line) => /^\s*\^\s*$/.test(line)).length).toBe(errors);
+  });
+
+  test("keeps webpack's time-stamped verdict and esbuild's --analyze=verbose rows", () => {
+    expect(distillWith("build", fixture("webpack_dev_lodash").text)).toContain("webpack 5.113.0 compiled successfully in 861 ms");
+    const verbose = fixture("esbuild_analyze_verbose_lodash").text;
+    const rows = verbose.split("\n").filter((line) => /\d(?:b|kb) ─+ [\d.]+%$/.test(line));
+    expect(rows.length).toBeGreaterThan(10);
+    const out = distillWith("build", verbose)!;
+    for (const row of rows) expect(out).toContain(row);
+  });
+
+  test("keeps every ShellCheck finding under its file-and-line header, without the quoted source or the links", () => {
+    const f = fixture("shellcheck_jansson_scripts");
+    const out = distillWith("build", f.text, { failed: true })!;
+    const kept = f.text.split("\n").filter((line) => /^In \S+ line \d+:$/.test(line) || /\bSC\d{4} \(\w+\): /.test(line));
+    for (const line of kept) expect(out).toContain(line);
+    expect(out).not.toContain("Did you mean:");
+    expect(out).not.toContain("https://www.shellcheck.net/wiki/");
+  });
+
+  test("reads a linter that failed because of its findings, when it printed their count", () => {
+    const f = fixture("rubocop_hashie");
+    const out = distillWith("build", f.text, { failed: true })!;
+    for (const line of f.text.split("\n").filter((l) => /^\S+:\d+:\d+: [CWEF]: /.test(l))) expect(out).toContain(line);
+    expect(out).toContain("41 files inspected, 186 offenses detected, 99 offenses autocorrectable");
+  });
+
   test("keeps cargo clippy's every warning with its --> location", () => {
     const f = fixture("cargo_clippy_warnings");
     const out = distillWith("build", f.text)!;
