@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { byteLength } from "../src/core/lines.ts";
-import type { DistillerId } from "../src/core/route.ts";
+import { commandFamily, type DistillerId } from "../src/core/route.ts";
 import { distillers } from "../src/distillers/index.ts";
 import { distillWith } from "../test/helpers/distill.ts";
 import { loadFixtures, type Fixture } from "../test/helpers/fixtures.ts";
@@ -57,6 +57,67 @@ function targetRow([family, name, target]: [DistillerId, string, string]): strin
   return `| ${name} | ${target} | ${result.bytesIn} → ${result.bytesOut} | ${savedPercent(result).toFixed(1)}% | ${aloneCell(family, fixture, result.bytesIn)} |`;
 }
 
+/** The host's own cut: Claude Code hands the model the first 30,000 characters of a Bash result. */
+const HOST_CUT_CHARS = 30_000;
+type Half = "original" | "tuning" | "held-out";
+const halfOf = (fixture: Fixture): Half => (fixture.ecosystem === null ? "original" : fixture.holdout ? "held-out" : "tuning");
+const HALVES: Half[] = ["original", "tuning", "held-out"];
+
+interface Run {
+  fixture: Fixture;
+  result: ReturnType<typeof runFixture>;
+  kept: number;
+}
+const allRuns: Run[] = loadFixtures()
+  .filter((fixture) => !fixture.structured && fixture.family in distillers)
+  .map((fixture) => {
+    const result = runFixture(fixture);
+    return { fixture, result, kept: fixture.mustKeep.filter((needle) => result.delivered.includes(needle)).length };
+  });
+
+function totals(runs: Run[]): string {
+  const bytesIn = runs.reduce((sum, run) => sum + run.result.bytesIn, 0);
+  const bytesOut = runs.reduce((sum, run) => sum + run.result.bytesOut, 0);
+  const mustKeep = runs.reduce((sum, run) => sum + run.fixture.mustKeep.length, 0);
+  const kept = runs.reduce((sum, run) => sum + run.kept, 0);
+  const untouched = runs.filter((run) => !run.result.changed).length;
+  return `${runs.length} | ${bytesIn} → ${bytesOut} | ${percentSaved(bytesIn, bytesOut).toFixed(1)}% | ${seenSaved(runs)} | ${kept}/${mustKeep} | ${untouched}`;
+}
+
+/** Saved as the model sees it: each side cut at the host's 30,000 characters before comparing. */
+function seenSaved(runs: Run[]): string {
+  const seenIn = runs.reduce((sum, run) => sum + Math.min(run.fixture.text.length, HOST_CUT_CHARS), 0);
+  const seenOut = runs.reduce((sum, run) => sum + Math.min(run.result.delivered.length, HOST_CUT_CHARS), 0);
+  return `${percentSaved(seenIn, seenOut).toFixed(1)}%`;
+}
+
+/** The tool a run came from, as stats group it (`prove`, `make check`, `meson test`, `npx tape`). */
+const toolOf = (fixture: Fixture): string => `${fixture.ecosystem ?? "?"}: ${commandFamily(fixture.command)}`;
+
+function perTool(half: Half): string[] {
+  const groups = new Map<string, Run[]>();
+  for (const run of allRuns.filter((r) => halfOf(r.fixture) === half)) groups.set(toolOf(run.fixture), [...(groups.get(toolOf(run.fixture)) ?? []), run]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([tool, runs]) => {
+      const gap = runs.every((run) => !run.result.changed);
+      const reasons = [...new Set(runs.filter((run) => !run.result.changed).map((run) => run.result.reason ?? "unchanged"))].join("; ");
+      return `| ${tool} | ${totals(runs)} | ${gap ? `**gap**: ${reasons}` : reasons} |`;
+    });
+}
+
+/** Long outputs as the model sees them: the host's first 30,000 chars, against omni's reply (itself cut by the host if longer). */
+function longRow(run: Run): string {
+  const { fixture, result } = run;
+  const hostCut = fixture.text.slice(0, HOST_CUT_CHARS);
+  const seen = result.delivered.slice(0, HOST_CUT_CHARS);
+  const keptCut = fixture.mustKeep.filter((needle) => hostCut.includes(needle)).length;
+  const keptSeen = fixture.mustKeep.filter((needle) => seen.includes(needle)).length;
+  const ratio = hostCut.length === 0 ? 0 : (seen.length / hostCut.length) * 100;
+  return `| ${fixture.family}/${fixture.name} | ${halfOf(fixture)} | ${fixture.text.length} | ${keptCut}/${fixture.mustKeep.length} | ${seen.length} (${ratio.toFixed(1)}% of the cut) | ${keptSeen}/${fixture.mustKeep.length} | ${result.route} |`;
+}
+const longRuns = allRuns.filter((run) => run.fixture.text.length > HOST_CUT_CHARS).sort((a, b) => a.fixture.name.localeCompare(b.fixture.name));
+
 const families = (Object.keys(distillers) as DistillerId[]).sort().filter((family) => loadFixtures().some((f) => f.family === family));
 const structured = loadFixtures("structured");
 const identical = structured.filter((fixture) => runFixture(fixture).delivered === fixture.text).length;
@@ -75,6 +136,35 @@ const report = [
   "|---|---|---|---|---|---|",
   ...families.map(familyTotals),
   `| structured (JSON, YAML, CSV, TSV) | ${structured.length} | byte-identical: ${identical} of ${structured.length} | 0.0% | | 0 |`,
+  "",
+  "## Per half of the corpus",
+  "",
+  "*original*: the fixtures the distillers were written against. *tuning*: the new real corpus's half that was",
+  "tuned on. *held-out*: the other half, never tuned on. *untouched*: delivered byte-identical to the input.",
+  `*Saved as the model sees it*: characters, both sides cut at the host's ${HOST_CUT_CHARS.toLocaleString("en-US")} first (a 100 KB log reaches the model as 30,000).`,
+  "",
+  "| half | fixtures | bytes in → out | saved | saved as the model sees it | must-keep kept | untouched |",
+  "|---|---|---|---|---|---|---|",
+  ...HALVES.map((half) => `| ${half} | ${totals(allRuns.filter((run) => halfOf(run.fixture) === half))} |`),
+  "",
+  ...(["tuning", "held-out"] as const).flatMap((half) => [
+    `## Per tool, ${half} half`,
+    "",
+    "A tool whose every output came back untouched is marked **gap**, with the pipeline's reasons.",
+    "",
+    "| ecosystem: tool | fixtures | bytes in → out | saved | saved as the model sees it | must-keep kept | untouched | passthrough reasons |",
+    "|---|---|---|---|---|---|---|---|",
+    ...perTool(half),
+    "",
+  ]),
+  "## Long outputs as the model sees them",
+  "",
+  `The host hands the model the first ${HOST_CUT_CHARS.toLocaleString("en-US")} characters of a Bash result. Baseline: that cut of the raw`,
+  "output. omni: the reply of the whole pipeline entered as `omni exec` (marker included), cut the same way.",
+  "",
+  "| fixture | half | chars | must-keep in the host's cut | omni as seen (chars) | must-keep in omni's | route |",
+  "|---|---|---|---|---|---|---|",
+  ...longRuns.map(longRow),
   "",
   "## Named targets",
   "",

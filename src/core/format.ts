@@ -72,7 +72,10 @@ const YAML_BLOCK_SCALAR = /:\s*[|>][-+0-9]*\s*$/;
 /** `lines` are the non-blank lines: a blank line never decides, so the text is not split twice. */
 function isYaml(lines: string[]): boolean {
   const firstLine = lines[0] ?? "";
-  if (/^---(?:\s|$)/.test(firstLine)) return true;
+  // A document marker alone (or with a tag, anchor or comment) opens YAML; `--- FAIL: TestX` (go
+  // test) and `--- a/file` (a unified diff) start with the same three dashes and are not YAML.
+  if (/^---\s*(?:[!&#].*)?$/.test(firstLine)) return true;
+  if (/^--- /.test(firstLine)) return false;
   if (lines.length < 2) return false;
   let nested = false;
   let blockIndent = -1;

@@ -206,6 +206,9 @@ function withRedactionNotice(outcome: Outcome, count: number, tool: string | und
 
 const TOO_LARGE = "too large";
 
+/** Routes whose unrecognised output is a log like any other; a file, a search or a diff is not. */
+const SHAPE_FALLBACK = new Set<DistillerId>(["test", "build", "jsts", "cloud", "system-ops"]);
+
 function raw(request: PipelineRequest, reason: string, distiller: DistillerId | null = null): Outcome {
   return { text: request.text, route: "passthrough", reason, distiller, handle: null };
 }
@@ -277,6 +280,9 @@ function distillStage(request: PipelineRequest, command: string, route: Route, d
   if (declined) return { text: null, route: "passthrough", reason: declined };
   const input = trimEnormous(request.text);
   let candidate = distill(route.distiller!, input, command, request, deps);
+  // Output the routed distiller does not recognise (a runner it has no reader for, a project's own
+  // script) goes to the generic stage, whose shape miner keeps every failure, warning and tally line.
+  if (candidate === null && SHAPE_FALLBACK.has(route.distiller!)) candidate = distill("generic", input, command, request, deps);
   let taken: RouteTaken = "distilled";
   if ((candidate === null || !beatsGuardrail(candidate, input)) && route.collapse && !request.failed) {
     const collapsed = collapse(input, route.collapse);

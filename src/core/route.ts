@@ -241,7 +241,8 @@ function isTestInvocation(program: Program): boolean {
   if (base === "npx" || base === "bunx" || base === "pnpx") return first !== undefined && TEST_RUNNERS.has(basename(first));
   if (base === "go" || base === "cargo" || base === "dotnet" || base === "swift" || base === "mix" || base === "zig") return hasWord(args, "test", "nextest", "bench");
   if (JVM.has(base) || base === "flutter" || base === "dart") return args.some((arg) => arg.toLowerCase().includes("test"));
-  if (base === "make" || base === "ctest" || base === "ninja" || base === "meson") return hasWord(args, "test", "check", "tests");
+  if (base === "make" || base === "ctest" || base === "ninja") return hasWord(args, "test", "check", "tests");
+  if (base === "meson") return args[0] === "test";
   if (base === "rake" || base === "rails" || base === "composer" || base === "lein" || base === "stack" || base === "cabal") return hasWord(args, "test", "spec");
   return false;
 }
@@ -291,6 +292,8 @@ function routeProgram(program: Program): Route {
     if (args.some((arg) => /^--(?:format|pretty)(?:=|$)/.test(arg) && !/^--pretty=(?:short|medium|full|fuller|oneline)$/.test(arg))) return passthrough("custom format", label);
     // `git grep` prints `path:line:text` like grep: the search distiller reads it.
     if (sub === "grep") return { distiller: "search", collapse: null, label };
+    // Transfer progress, not a status, log or diff: read by its line shapes.
+    if (["clone", "fetch", "push"].includes(sub)) return route("generic", label);
     if (["ls-files", "ls-tree", "rev-parse", "config", "branch", "tag", "remote", "stash", "worktree", "rev-list", "describe", "cat-file", "blame"].includes(sub)) return passthrough("enumeration", label);
     return route("git", label);
   }

@@ -1,38 +1,48 @@
 /**
  * Builds and compiles (cargo, rustc, tsc, gcc/clang/make, cmake, go build, webpack, vite,
- * esbuild, rollup, pip): every error block whole, the first warnings whole and the rest counted,
- * the tool's own summary and verdict lines. Output with none of those is not recognised, and a
- * count of errors that disagrees with the tool's own count hands back the raw bytes.
+ * esbuild, rollup, pip): every error block whole; every warning as its location and message, one
+ * line each (a cargo warning keeps its `-->` line, a gcc one its `note:` lines), grouped by file with a count when there are
+ * several files, its source excerpt and carets cut: when a build's point is its diagnostics, the
+ * diagnostics are the answer. The tool's own summary, verdict and report lines (link lines,
+ * esbuild's --analyze table, webpack's asset rows, cmake's Configuring/Generating done) stay. A
+ * count of errors that disagrees with the tool's own count hands back the raw bytes, and output
+ * with none of those is not recognised.
  */
 import { findDiagnostics, type Diagnostic } from "./build-tools/diagnostics.ts";
-import { isFailureSummary, isSuccessVerdict, SCRIPT_BANNER, statedErrorCount } from "./build-tools/summaries.ts";
+import { shellcheckFindings } from "./build-tools/shellcheck.ts";
+import { isFailureSummary, isFindingsTally, isReportRow, isSuccessVerdict, SCRIPT_BANNER, statedErrorCount } from "./build-tools/summaries.ts";
 import { isToolFrame } from "./shared/frames.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
 
-/** Warnings kept whole; past this they are counted. */
-const MAX_WARNINGS_SHOWN = 5;
+/** A rustc/cargo diagnostic names its location on the line under it. */
+const RUST_LOCATION = /^\s*--> (\S+?):\d+/;
+const FILE_OF = /^(\S+?):\d+(?::\d+)?: /;
+/** gcc/clang notes name the other location a warning is about (`length computed here`). */
+const NOTE_LINE = /^\S+?:\d+(?::\d+)?: note: /;
 
 export default defineDistiller({
   id: "build",
-  describe: "Builds (cargo, tsc, gcc/make, cmake, go, webpack, vite, esbuild, rollup, pip): every error block, first 5 warnings, the tool's verdict.",
+  describe: "Builds and analysers (cargo, tsc, gcc/make, cmake, go, webpack, vite, esbuild, rollup, pip, clang-tidy, cppcheck, rubocop, shellcheck): every error block, every warning's location and message, the tool's verdict and report.",
   // Safe on failed runs: only when every error block is kept and the tool's own error count agrees.
   distillsFailedRuns: true,
   distill({ text, failed }) {
     const lines = toToolLines(text);
+    const shellcheck = shellcheckFindings(lines);
+    if (shellcheck) return renderPieces(lines, shellcheck);
     const diagnostics = findDiagnostics(lines);
     const errors = diagnostics.filter((d) => d.severity === "error");
     const warnings = diagnostics.filter((d) => d.severity === "warning");
-    if (failed && errors.length === 0) return null;
+    // A failed run with no error block is not read, unless it is a linter that failed because of
+    // its findings and said so in its own count: then every finding is kept, one line each.
+    if (failed && errors.length === 0 && !(warnings.length > 0 && lines.plain.some(isFindingsTally))) return null;
     if (!countsAgree(lines, errors)) return null;
 
-    const pieces: Piece[] = [...errors, ...warnings.slice(0, MAX_WARNINGS_SHOWN)].map((d) => block(lines, d));
-    const hidden = warnings.length - MAX_WARNINGS_SHOWN;
-    if (hidden > 0) pieces.push({ at: warnings[MAX_WARNINGS_SHOWN]!.from, lines: [`... ${hidden} more warnings not shown (${warnings.length} in all)`] });
+    const pieces: Piece[] = [...errors.map((d) => block(lines, d)), ...warningLines(lines, warnings)];
     let verdicts = 0;
     lines.plain.forEach((line, i) => {
-      if (isSuccessVerdict(line)) verdicts++;
-      if (isSuccessVerdict(line) || isFailureSummary(line) || SCRIPT_BANNER.test(line)) pieces.push({ at: i, lines: [lines.raw[i]!] });
+      if (isSuccessVerdict(line) || isReportRow(line)) verdicts++;
+      if (isSuccessVerdict(line) || isReportRow(line) || isFailureSummary(line) || SCRIPT_BANNER.test(line)) pieces.push({ at: i, lines: [lines.raw[i]!] });
     });
     if (diagnostics.length === 0 && verdicts === 0) return null;
     return renderPieces(lines, pieces);
@@ -42,6 +52,33 @@ export default defineDistiller({
 function block(lines: ToolLines, diagnostic: Diagnostic): Piece {
   const body = lines.raw.slice(diagnostic.from, diagnostic.to).filter((_, k) => !isToolFrame(lines.plain[diagnostic.from + k]!));
   return { at: diagnostic.from, lines: trimBlank(body) };
+}
+
+/**
+ * Every warning as one line (two for rustc: the message and its `-->` location), in the order
+ * printed. With warnings in more than one file, each file's run starts with its count.
+ */
+function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
+  const heads = warnings.map((d) => {
+    // The finding's own line: past any `In function …` preamble, the first located or `warning` line.
+    let at = d.from;
+    while (at < d.to - 1 && !FILE_OF.test(lines.plain[at]!) && !/^warning\b/.test(lines.plain[at]!)) at++;
+    const kept = [at];
+    const location = lines.plain.slice(at + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
+    if (location !== -1) kept.push(at + 1 + location);
+    for (let k = at + 1; k < d.to; k++) if (NOTE_LINE.test(lines.plain[k]!)) kept.push(k);
+    const file = RUST_LOCATION.exec(lines.plain[kept.at(-1)!]!)?.[1] ?? FILE_OF.exec(lines.plain[at]!)?.[1] ?? null;
+    return { at, kept, file };
+  });
+  const perFile = new Map<string | null, number>();
+  for (const head of heads) perFile.set(head.file, (perFile.get(head.file) ?? 0) + 1);
+  const grouped = perFile.size > 1;
+  return heads.map((head, k) => {
+    const opensFile = grouped && head.file !== null && (k === 0 || heads[k - 1]!.file !== head.file);
+    const count = perFile.get(head.file)!;
+    const header = opensFile ? [`[${head.file}: ${count} warning${count === 1 ? "" : "s"}]`] : [];
+    return { at: head.at, lines: [...header, ...head.kept.map((i) => lines.raw[i]!)] };
+  });
 }
 
 /** Where the tool printed its own error count, our blocks must add up to it. */

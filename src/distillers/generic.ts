@@ -3,11 +3,14 @@
  * in output it does not know (a chain of `sed -n` windows, a script's report, a plan summary), so
  * it cuts only what is progress by any reading: runs of noise lines (Compiling, Downloading,
  * DEBUG …), and even inside those it keeps a line that warns, fails or reports a result
- * (`Checking for size_t... Yes.`). Every other line comes back as printed; with nothing to cut
- * it declines.
+ * (`Checking for size_t... Yes.`). What is left goes through line-shape mining (generic/shapes.ts):
+ * repetitive lines between two signals fold into a counted marker, and every failure, warning
+ * and tally line stays with the lines that explain it, so a failed run may be distilled too.
+ * Every other line comes back as printed; with nothing to cut it declines.
  */
 import { carriesFailure } from "../core/failure.ts";
 import { reportsResult } from "../core/score.ts";
+import { foldShapes } from "./generic/shapes.ts";
 import { defineDistiller } from "./types.ts";
 
 /** A noise line standing alone may be prose ("Installing" in a README); progress comes in runs. */
@@ -19,7 +22,9 @@ export default defineDistiller({
   id: "generic",
   describe: "Any other output: drops runs of progress noise (Compiling, Downloading, DEBUG …) and keeps every other line.",
   declined: "nothing recognised as noise",
-  distill({ segments }) {
+  // Safe on failed runs: a line that states a failure, a warning or a tally is never cut.
+  distillsFailedRuns: true,
+  distill({ segments, failed }) {
     const droppable = segments.map((line) => line.tier === "noise" && !WARNS.test(line.text) && !reportsResult(line.text) && !carriesFailure(line.text));
     const dropped = new Array<boolean>(segments.length).fill(false);
     let noise = 0;
@@ -32,8 +37,12 @@ export default defineDistiller({
       }
       start = end === start ? start + 1 : end;
     }
-    if (noise === 0) return null;
     const kept = segments.filter((_, i) => !dropped[i]).map((line) => line.text);
-    return `${[...kept, `[${noise} noise lines omitted]`].join("\n")}\n`;
+    const shaped = foldShapes(kept);
+    // The noise rule alone never touched a failed run; only the shape miner, which keeps every signal, does.
+    if (failed && !shaped) return null;
+    if (noise === 0 && !shaped) return null;
+    const lines = shaped ? shaped.text.split("\n") : kept;
+    return `${[...lines, ...(noise > 0 ? [`[${noise} noise lines omitted]`] : [])].join("\n")}\n`;
   },
 });

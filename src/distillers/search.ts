@@ -27,6 +27,7 @@ export function matchesShownPerFile(files: number): number {
 const MAX_UNPARSED_SHARE = 0.1;
 
 const WITH_LINE_NUMBER = /^(.+?):\d+:/;
+const LINTER_FINDING = /^\S+:\d+:\d+: (?:[A-Z]+\d{2,4}\b|[CRWEF]: )/;
 const BARE_LINE_NUMBER = /^\d+:/;
 const WITH_PATH = /^([^\s:][^:]*):/;
 const BINARY_MATCH = /^(?:Binary file (.+) matches|(.+): binary file matches.*)$/;
@@ -69,6 +70,9 @@ export default defineDistiller({
     if (lines.length < MIN_RESULT_LINES) return null;
     // `--` separates context groups (-A/-B/-C); context lines cannot be told from matches safely.
     if (lines.some((line) => line === "--")) return null;
+    // A linter's report (`path:line:col: E402 …`, `path:line:col: C0114: …`) has the shape of a
+    // match list, but every line is a finding the reader needs: not a search result.
+    if (lines.filter((line) => LINTER_FINDING.test(line)).length * 2 > lines.length) return null;
     const paths = parseAll(lines);
     if (!paths) return null;
 

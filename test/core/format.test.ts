@@ -8,8 +8,10 @@ describe("sniffFormat", () => {
   });
 
   test("lets every tool-output fixture through", () => {
+    // `du` prints size<TAB>path rows: tab-separated columns with a typed column, refused as TSV.
+    const tabular = new Set(["du_sh_src"]);
     const refused = loadFixtures()
-      .filter((fixture) => fixture.family !== "structured")
+      .filter((fixture) => fixture.family !== "structured" && !tabular.has(fixture.name))
       .filter((fixture) => sniffFormat(fixture.text, fixture.tool === "Read" ? fixture.command : undefined) !== null)
       .map((fixture) => `${fixture.family}/${fixture.name}: ${sniffFormat(fixture.text)}`);
     expect(refused).toEqual([]);

@@ -69,10 +69,23 @@ describe("runPipeline", () => {
     }
   });
 
-  test("passes a failed command through verbatim", () => {
+  test("passes a failed command through verbatim when no line of it repeats past a signal", () => {
     const result = runPipeline(request({ failed: true, exitCode: 1 }), { store: memoryStore(), clock: fixedClock });
     expect(result.delivered).toBe(NOISE);
-    expect(result.reason).toBe("command failed");
+    expect(result.route).toBe("passthrough");
+  });
+
+  test("folds a failed run's repetitive lines and keeps its failure, its explanation and its tally", () => {
+    const passing = Array.from({ length: 200 }, (_, i) => `ok ${i + 1} - case ${i + 1} parses`);
+    const failure = ["not ok 201 - case 201 parses", "#   Failed test 'case 201 parses'", "#   at t/parse.t line 88.", "#          got: '3'", "#     expected: '4'"];
+    const text = [...passing.slice(0, 120), ...failure, ...passing.slice(120), "# Looks like you failed 1 test of 201.", ""].join("\n");
+    const result = runPipeline(request({ text, command: "./run-tests.sh", failed: true, exitCode: 1 }), { store: memoryStore(), clock: fixedClock });
+    expect(result.route).toBe("distilled");
+    for (const line of failure) expect(result.delivered).toContain(line);
+    expect(result.delivered).toContain("# Looks like you failed 1 test of 201.");
+    expect(result.delivered).toContain("ok 2 - case 2 parses\n[116 similar lines omitted]\nok 119 - case 119 parses");
+    expect(result.delivered).toContain("[77 similar lines omitted]");
+    expect(result.bytesOut * 10).toBeLessThan(result.bytesIn);
   });
 
   test.each([

@@ -66,12 +66,79 @@ describe("build distiller keeps the answer", () => {
     expect(link).toContain("/usr/bin/ld: main.o: in function `main':\nmain.c:(.text.startup+0x2f): undefined reference to `scale'\ncollect2: error: ld returned 1 exit status");
   });
 
-  test("counts warnings past the first five and keeps those five whole", () => {
+  test("keeps every warning's location and message, one line each, and cuts the source excerpts", () => {
     const f = fixture("make_gcc_many_warnings");
     const out = distillWith("build", f.text)!;
-    expect(out.match(/: warning: /g)).toHaveLength(5);
-    expect(out).toContain("stats.c:6:9: warning: suggest parentheses around assignment used as truth value [-Wparentheses]\n    6 |     if (n = 0) return 0;");
-    expect(out).toContain("... 4 more warnings not shown (9 in all)");
+    const warnings = f.text.split("\n").filter((line) => /: warning: /.test(line));
+    expect(warnings).toHaveLength(9);
+    for (const line of warnings) expect(out).toContain(`${line}\n`);
+    expect(out).not.toContain("    6 |     if (n = 0) return 0;");
+    expect(out).not.toMatch(/more warnings not shown/);
+  });
+
+  test("groups the warnings of a build over several files under a count per file", () => {
+    const f = fixture("clang_tidy_jansson");
+    const out = distillWith("build", f.text)!;
+    const warnings = f.text.split("\n").filter((line) => /: warning: /.test(line));
+    expect(new Set(warnings.map((line) => line.split(":")[0])).size).toBeGreaterThan(1);
+    for (const line of warnings) expect(out).toContain(line);
+    const perFile = new Map<string, number>();
+    for (const line of warnings) perFile.set(line.split(":")[0]!, (perFile.get(line.split(":")[0]!) ?? 0) + 1);
+    for (const [file, count] of perFile) expect(out).toContain(`[${file}: ${count} warning${count === 1 ? "" : "s"}]`);
+  });
+
+  test("keeps each cppcheck finding's own line whatever its severity (style, performance), not its caret", () => {
+    const f = fixture("cppcheck_jansson");
+    const out = distillWith("build", f.text)!;
+    const findings = f.text.split("\n").filter((line) => /^\S+:\d+:\d+: (?:style|performance|portability|information|warning|error): /.test(line));
+    expect(findings.length).toBeGreaterThan(40);
+    for (const line of findings) expect(out).toContain(line);
+    // Only an error keeps its block whole (source line and caret); a style or warning finding is its one line.
+    const errors = findings.filter((line) => /: error: /.test(line)).length;
+    expect(out.split("\n").filter((line) => /^\s*\^\s*$/.test(line)).length).toBe(errors);
+  });
+
+  test("keeps webpack's time-stamped verdict and esbuild's --analyze=verbose rows", () => {
+    expect(distillWith("build", fixture("webpack_dev_lodash").text)).toContain("webpack 5.113.0 compiled successfully in 861 ms");
+    const verbose = fixture("esbuild_analyze_verbose_lodash").text;
+    const rows = verbose.split("\n").filter((line) => /\d(?:b|kb) ─+ [\d.]+%$/.test(line));
+    expect(rows.length).toBeGreaterThan(10);
+    const out = distillWith("build", verbose)!;
+    for (const row of rows) expect(out).toContain(row);
+  });
+
+  test("keeps every ShellCheck finding under its file-and-line header, without the quoted source or the links", () => {
+    const f = fixture("shellcheck_jansson_scripts");
+    const out = distillWith("build", f.text, { failed: true })!;
+    const kept = f.text.split("\n").filter((line) => /^In \S+ line \d+:$/.test(line) || /\bSC\d{4} \(\w+\): /.test(line));
+    for (const line of kept) expect(out).toContain(line);
+    expect(out).not.toContain("Did you mean:");
+    expect(out).not.toContain("https://www.shellcheck.net/wiki/");
+  });
+
+  test("reads a linter that failed because of its findings, when it printed their count", () => {
+    const f = fixture("rubocop_hashie");
+    const out = distillWith("build", f.text, { failed: true })!;
+    for (const line of f.text.split("\n").filter((l) => /^\S+:\d+:\d+: [CWEF]: /.test(l))) expect(out).toContain(line);
+    expect(out).toContain("41 files inspected, 186 offenses detected, 99 offenses autocorrectable");
+  });
+
+  test("keeps cargo clippy's every warning with its --> location", () => {
+    const f = fixture("cargo_clippy_warnings");
+    const out = distillWith("build", f.text)!;
+    const locations = f.text.split("\n").filter((line) => /^\s*--> /.test(line));
+    expect(locations.length).toBeGreaterThan(0);
+    for (const line of locations) expect(out).toContain(line);
+  });
+
+  test("keeps the report the build printed: esbuild's --analyze table, webpack's asset rows, libtool's link line, cmake's done lines", () => {
+    const analyze = distillWith("build", fixture("esbuild_analyze_lodash").text)!;
+    for (const row of fixture("esbuild_analyze_lodash").text.split("\n").filter((line) => /\d(?:b|kb)\s+[\d.]+%$/.test(line))) expect(analyze).toContain(row);
+    const link = distillWith("build", fixture("make_jansson_libtool").text)!;
+    expect(link).toContain("libtool: link:  gcc -shared");
+    expect(link).toContain("-o libjansson.la");
+    const configure = distillWith("build", ["-- The C compiler identification is GNU 12.2.0", "-- Detecting C compiler ABI info", "-- Detecting C compiler ABI info - done", "-- Configuring done", "-- Generating done", "-- Build files have been written to: /home/dev/src/app/build", ""].join("\n"))!;
+    expect(configure).toContain("-- Configuring done\n-- Generating done\n-- Build files have been written to: /home/dev/src/app/build");
   });
 
   test("drops the bundler's own stack frames from an error block and keeps the rest", () => {

@@ -11,8 +11,8 @@ import { loadFixtures } from "../helpers/fixtures.ts";
 
 const FIXTURES = loadFixtures("test").concat(loadFixtures("build"));
 const POOL = [...new Set(FIXTURES.flatMap((f) => f.text.split("\n")))];
-/** The only lines not copied from the input: cargo's panic line under its own verdict, and the hidden-warnings count. */
-const DERIVED = [/^panicked at \S+:\d+:\d+:$/, /^\.\.\. \d+ more warnings not shown \(\d+ in all\)$/];
+/** The only lines not copied from the input: cargo's panic line under its own verdict, and a file's warning count. */
+const DERIVED = [/^panicked at \S+:\d+:\d+:$/, /^\[\S+: \d+ warnings?\]$/];
 
 const mixed = fc.array(fc.constantFrom(...POOL), { minLength: 1, maxLength: 120 }).map((lines) => lines.join("\n") + "\n");
 /** One real output with some of its lines missing, order kept: a run cut short or filtered. */

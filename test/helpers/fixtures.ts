@@ -17,6 +17,10 @@ export interface Fixture {
   structured: boolean;
   /** The host tool that produced it (`Read`, `Grep`); Bash when the meta names none. */
   tool: string;
+  /** Held out of tuning: the snapshot test skips it, the bench measures it on its own. */
+  holdout: boolean;
+  /** The toolchain the capture came from (perl, meson, ...); null for the older fixtures. */
+  ecosystem: string | null;
 }
 
 /** Strict: a misspelt or misplaced key (a note written under `tool`) fails every test that loads it. */
@@ -32,6 +36,9 @@ const metaSchema = z
     cwd: z.string().optional(),
     origin: z.string().optional(),
     note: z.string().optional(),
+    /** Part of the held-out half of the corpus: never tuned on, measured at the end. */
+    holdout: z.boolean().optional(),
+    ecosystem: z.string().optional(),
   })
   .strict();
 type Meta = z.infer<typeof metaSchema>;
@@ -56,6 +63,8 @@ export function loadFixtures(family?: string): Fixture[] {
           mustKeep: meta.must_keep ?? [],
           structured: meta.structured ?? false,
           tool: meta.tool ?? "Bash",
+          holdout: meta.holdout ?? false,
+          ecosystem: meta.ecosystem ?? null,
         };
       });
   });

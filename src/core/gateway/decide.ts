@@ -104,6 +104,8 @@ function worthWrapping(body: string, words: string[]): string | null {
   const route = routeCommand(body);
   if (route.distiller !== null && WRAPPED_FAMILIES.has(route.distiller)) return null;
   if (route.distiller === "system-ops" && INSTALL_LOGS.has(route.label)) return null;
+  // git's transfer commands (clone, fetch, push) print progress the generic stage folds.
+  if (route.distiller === "generic" && route.label === "git") return null;
   if (route.distiller === null) return route.reason ?? "passes through";
   return route.distiller === "generic" ? `no distiller for ${route.label}` : `${route.distiller} output is read, not shaped`;
 }

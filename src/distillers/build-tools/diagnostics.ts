@@ -35,6 +35,9 @@ const STARTERS: Starter[] = [
   // gcc, clang, go vet style `file:line:col: error: …`, then indented source and notes.
   { severity: "error", pattern: /^\S+?:\d+(?::\d+)?: (?:fatal )?error: /, extent: "indented" },
   { severity: "warning", pattern: /^\S+?:\d+(?::\d+)?: warning: /, extent: "indented" },
+  // cppcheck's other severities, and rubocop's `file:line:col: C: Cop/Name: message`: findings too.
+  { severity: "warning", pattern: /^\S+?:\d+:\d+: (?:style|performance|portability|information): /, extent: "indented" },
+  { severity: "warning", pattern: /^\S+?:\d+:\d+: [CWRF]: (?:\[Correctable\] )?[A-Z]\w+\/\w+: /, extent: "indented" },
   // go build: `./main.go:12:5: undefined: x` with no severity word.
   { severity: "error", pattern: /^\S+\.go:\d+(?::\d+)?: /, extent: "indented" },
   // tsc, plain and --pretty; `error TS…` without a file when the file is in the message.
@@ -62,6 +65,8 @@ const STARTERS: Starter[] = [
 
 /** `file.c: In function ‘main’:` and `In file included from …` introduce the next diagnostic. */
 const PREAMBLE = /^(?:\S+: In (?:function|member function|constructor|destructor|instantiation) .*:|In file included from |\s+from \S+:\d+[,:]$|# \S+$)/;
+/** The caret line under a quoted source line. */
+const CARETS = /^\s*\^[~^]*\s*$/;
 /** A gcc/clang note belongs to the diagnostic before it. */
 const NOTE = /^\S+?:\d+(?::\d+)?: note: /;
 
@@ -103,7 +108,8 @@ function blockEnd(plain: string[], start: number, extent: Extent): number {
         const line = plain[end]!;
         let next = end;
         while (next < plain.length && plain[next]!.trim() === "") next++;
-        if (NOTE.test(line) || (/^\s/.test(line) && line.trim() !== "")) end++;
+        // A source line at column 0 (`}`) belongs to the block when carets underline it.
+        if (NOTE.test(line) || (/^\s/.test(line) && line.trim() !== "") || CARETS.test(line) || CARETS.test(plain[end + 1] ?? "")) end++;
         else if (next > end && next < plain.length && /^\s+\S/.test(plain[next]!)) end = next;
         else break;
       }

@@ -25,6 +25,8 @@ const FAILURE_SUMMARIES: RegExp[] = [
   /^-- Configuring incomplete, errors occurred!/,
   /^See also ".*\.log"\.?$/,
   /^Found \d+ warnings?\b/,
+  /^\d+ warnings?$/,
+  /^\d+ files? inspected, \d+ offenses? detected/,
   /^cc1\S*: (?:all )?warnings being treated as errors/,
 ];
 
@@ -36,7 +38,8 @@ const SUCCESS_VERDICTS: RegExp[] = [
   // vite's module count says how much of the graph the build saw; kept with its verdict.
   /^✓ \d+ modules transformed\.$/,
   /^created \S+ in /,
-  /^webpack .* compiled (?:successfully|with \d+ warnings?)/,
+  // `--stats verbose` stamps the line with the time: `2026-12-01 07:15:31: webpack 5.113.0 compiled …`.
+  /^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d: )?webpack .* compiled (?:successfully|with \d+ warnings?)/,
   /^Compiled successfully/,
   /^⚡ Done in /,
   /^make(?:\[\d+\])?: Nothing to be done for /,
@@ -46,7 +49,41 @@ const SUCCESS_VERDICTS: RegExp[] = [
   /^Build succeeded\b/,
   /^✔ Build succeeded for /,
   /^BUILD SUCCESSFUL\b/,
+  /^-- (?:Configuring|Generating) done\b/,
+  /^Successfully tagged /,
 ];
+
+/**
+ * Rows of a report the build printed about what it made: the answer when the user asked for it
+ * (esbuild's output files and --analyze table, webpack's asset and chunk rows, libtool's and
+ * ninja's link lines, the last thing a build did).
+ */
+const REPORT_ROWS: RegExp[] = [
+  // esbuild's --analyze rows; `--analyze=verbose` draws `─` leaders between the columns.
+  /^\s+(?:[│├└]\s*)*\S+(?:\s+─+)?\s+[\d.]+(?:b|kb|mb|gb)\b(?:\s+(?:─+\s+)?[\d.]+%)?\s*$/i,
+  /^\s+(?:[│├└]\s*)+\S+\s*$/,
+  /^(?:asset|chunk) \S+.* [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
+  /^(?:orphan|runtime|cacheable) modules [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
+  /^\S+ \+ \d+ modules [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
+  /^libtool: link: .* -o \S+/,
+  /--mode=link\b.* -o \S+/,
+  /^\[\d+\/\d+\] Linking /,
+  /^config\.status: creating /,
+];
+
+export function isReportRow(plain: string): boolean {
+  return REPORT_ROWS.some((pattern) => pattern.test(plain));
+}
+
+/**
+ * A linter's or analyser's closing count of its findings: a run that exits non-zero because it
+ * found something, whose findings are then the answer (`41 files inspected, 150 offenses detected`).
+ */
+const FINDINGS_TALLIES: RegExp[] = [/^\d+ files? inspected, \d+ offenses? detected/, /^\d+ warnings? generated\.$/, /^✖ \d+ problems? \(/];
+
+export function isFindingsTally(plain: string): boolean {
+  return FINDINGS_TALLIES.some((pattern) => pattern.test(plain));
+}
 
 /** The npm/pnpm/yarn banner naming the script and the command it ran. */
 export const SCRIPT_BANNER = /^> \S/;

@@ -1,6 +1,6 @@
 /**
- * `docker build` (classic builder). A success is reported as one line only when the builder
- * itself printed `Successfully built`; a failure keeps the failing step and every line after it.
+ * `docker build` (classic builder). A success is reported as the builder's own
+ * `Successfully built <id>` and `Successfully tagged` lines, only when the builder printed them; a failure keeps the failing step and every line after it.
  * Anything else (a build still running, a log cut short) is not recognised.
  */
 import { splitLines } from "../../core/lines.ts";
@@ -22,9 +22,10 @@ export function summariseDockerBuild(text: string): string | null {
   const failed = lines.some((line) => FAILED.test(line));
   if (failed && !built) return failure(lines, steps[steps.length - 1]!);
   if (!built || failed) return null;
-  const cached = lines.filter((line) => line.trim() === "---> Using cache").length;
-  const kept = lines.filter((line) => TAGGED.test(line) || (WARNING.test(line) && !STEP.test(line)));
-  return [`docker build: ✓ complete (${steps.length} layers, ${cached} cached)`, ...kept].join("\n") + "\n";
+  // The builder's own verdict says it all: `Successfully built <id>` (the id is the answer, what
+  // `docker run` takes) and `Successfully tagged`, with any warning it printed on the way.
+  const kept = lines.filter((line) => BUILT.test(line) || TAGGED.test(line) || (WARNING.test(line) && !STEP.test(line)));
+  return kept.join("\n") + "\n";
 }
 
 /** The last step started is the one that failed; its line and everything after it is the error. */

@@ -2,17 +2,21 @@
  * `go test`: one `ok  pkg` or `FAIL pkg` line per package is the runner's tally (go prints no
  * totals). A failing package is explained by `--- FAIL: Test` lines with the test's log lines,
  * a panic with its goroutine trace, or the compiler errors of a `[build failed]` package. Every
- * failing package must be explained, or the reading is refused.
+ * failing package must be explained, or the reading is refused. A skipped test keeps its
+ * `--- SKIP:` line and the log line that says why (`t.Skip("…")`).
  */
 import { type Piece, type RunLines, type RunReading } from "./reading.ts";
 
-const PACKAGE_OK = /^ok\s+\S+\s/;
+/** `ok  \tpkg\t0.01s`; a TAP point (`ok 12 - name`) names a number, never a package. */
+const PACKAGE_OK = /^ok\s+(?!\d+\b)\S+\s/;
 const PACKAGE_FAIL = /^FAIL\s+\S+(?:\s|$)/;
 const TEST_FAIL = /^(\s*)--- FAIL: (\S+)/;
 const RUN = /^=== (?:RUN|PAUSE|CONT|NAME)\s+(\S+)/;
 const TEST_PASS = /^\s*--- (?:PASS|SKIP): /;
+const TEST_SKIP = /^(\s*)--- SKIP: (\S+)/;
 const PANIC = /^panic: /;
-const BUILD_HEADER = /^# \S/;
+/** `# example.com/pkg` or `# example.com/pkg [example.com/pkg.test]`; not `# TOTAL: 1` (automake) or a TAP comment. */
+const BUILD_HEADER = /^# [\w./-]+(?: \[[\w./-]+\])?$/;
 
 export function readGoTest(lines: RunLines): RunReading | null {
   const { plain, raw } = lines;
@@ -43,6 +47,9 @@ export function readGoTest(lines: RunLines): RunReading | null {
       pieces.push({ at: i, lines: [...logs, ...raw.slice(i, end)] });
       explainedSincePackage = true;
       i = end - 1;
+    } else if (TEST_SKIP.test(line)) {
+      const name = TEST_SKIP.exec(line)![2]!;
+      pieces.push({ at: i, lines: [...verboseLogs(lines, lastRun.get(name), i), raw[i]!] });
     } else if (PANIC.test(line) || BUILD_HEADER.test(line)) {
       let end = i + 1;
       while (end < plain.length && !PACKAGE_FAIL.test(plain[end]!) && !PACKAGE_OK.test(plain[end]!) && !(BUILD_HEADER.test(line) && BUILD_HEADER.test(plain[end]!))) end++;

@@ -2,14 +2,18 @@
  * Every test-runner reader, most specific tally first. The first reader that finds its runner's
  * own tally owns the output; readers never look at the command (routing is route.ts's job).
  */
+import { readAutomake } from "./automake.ts";
 import { readBunTest } from "./bun.ts";
 import { readCargoTest } from "./cargo.ts";
+import { readCtest } from "./ctest.ts";
 import { readGoTest } from "./go.ts";
 import { readJest } from "./jest.ts";
+import { readMeson } from "./meson.ts";
 import { readMocha } from "./mocha.ts";
 import { readNodeSpec } from "./node-spec.ts";
 import { readPhpunit } from "./phpunit.ts";
 import { readPlaywright } from "./playwright.ts";
+import { readProve } from "./prove.ts";
 import { readPytest } from "./pytest.ts";
 import type { RunnerParser } from "./reading.ts";
 import { readRspec } from "./rspec.ts";
@@ -17,4 +21,4 @@ import { readTap } from "./tap.ts";
 import { readUnittest } from "./unittest.ts";
 import { readVitest } from "./vitest.ts";
 
-export const RUNNER_READERS: RunnerParser[] = [readCargoTest, readPytest, readUnittest, readJest, readVitest, readMocha, readTap, readNodeSpec, readPlaywright, readRspec, readPhpunit, readBunTest, readGoTest];
+export const RUNNER_READERS: RunnerParser[] = [readCargoTest, readPytest, readUnittest, readJest, readVitest, readMocha, readTap, readNodeSpec, readPlaywright, readRspec, readPhpunit, readBunTest, readProve, readCtest, readAutomake, readMeson, readGoTest];

@@ -44,7 +44,7 @@ export function readPytest(lines: RunLines): RunReading | null {
 
   const placed = new Set<number>();
   for (const block of blocks) {
-    const summaryAt = block.section === "FAILURES" ? summaryFor(block.header, summaries) : undefined;
+    const summaryAt = block.section === "FAILURES" ? summaryFor(block.header, summaries, placed) : undefined;
     if (summaryAt === undefined) {
       pieces.push({ at: block.at, lines: [lines.raw[block.at]!, ...explanation(lines, block, "")] });
       continue;
@@ -87,12 +87,16 @@ function readBlocks(lines: RunLines): Block[] {
   return blocks;
 }
 
-/** `ChunkedTests.test_even` is the block title of `tests/x.py::ChunkedTests::test_even` (params kept as printed). */
-function summaryFor(header: string, summaries: Map<string, number>): number | undefined {
+/**
+ * `ChunkedTests.test_even` is the block title of `tests/x.py::ChunkedTests::test_even` (params kept
+ * as printed). Two files may hold a test of the same name: each block takes the next summary line
+ * not yet taken, in order, as pytest prints both in the same order.
+ */
+function summaryFor(header: string, summaries: Map<string, number>, placed: Set<number>): number | undefined {
   const bracket = header.indexOf("[");
   const name = bracket === -1 ? header : header.slice(0, bracket);
   const suffix = `::${name.replaceAll(".", "::")}${bracket === -1 ? "" : header.slice(bracket)}`;
-  for (const [key, at] of summaries) if (key.startsWith("FAILED ") && key.endsWith(suffix)) return at;
+  for (const [key, at] of summaries) if (key.startsWith("FAILED ") && key.endsWith(suffix) && !placed.has(at)) return at;
   return undefined;
 }
 

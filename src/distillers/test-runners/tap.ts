@@ -10,7 +10,8 @@ import { allMatches, countIn, lastMatch, type Piece, type RunLines, type RunRead
 
 const FAIL_TALLY = /^# fail\s+(\d+)$/;
 const TALLY = /^# (?:tests|suites|pass|fail|cancelled|skipped|todo)\s+\d+$/;
-const NOT_OK = /^(\s*)not ok \d+ - /;
+/** node --test and prove write `not ok 3 - name`; tape writes `not ok 57 should be equal`. */
+const NOT_OK = /^(\s*)not ok \d+\b/;
 const TIMING = /^\s*duration_ms: /;
 const SUBTESTS_FAILED = /failureType: 'subtestsFailed'/;
 

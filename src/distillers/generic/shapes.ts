@@ -1,0 +1,187 @@
+/**
+ * Line-shape mining, as log-template miners do it, for output no runner-specific reader claims.
+ * A line's shape is its first two words once numbers, paths, quoted strings and hex ids are
+ * abstracted (`ok 12 - parses` → `ok 0`, `checking for gcc... yes` → `checking for`). Every line
+ * that carries a signal (a failure, a warning, a tally) stays, in order, with the lines that
+ * explain it: the line before and the deeper-indented or `#`-comment lines after (assertion
+ * values, file:line). Between signals, a shape seen at least three times is repetition: a run of
+ * such lines keeps its first and last line and the lines between become one marker with the exact
+ * number folded. Nothing is summarised that was not counted, and nothing else is touched.
+ * Output with no signal at all (a script's rows, a listing) is not a log and is left whole.
+ */
+import { carriesFailure } from "../../core/failure.ts";
+import { stripAnsi } from "../../core/lines.ts";
+
+/** A run shorter than this is left alone: its first and last stay, so fewer would save nothing. */
+const MIN_RUN = 4;
+/** A shape must recur this often between two signals before its lines count as repetition. */
+const MIN_REPEATS = 3;
+/** Lines of explanation kept under one signal line, at most. */
+const MAX_CONTEXT = 30;
+
+/** Words that make a line worth keeping whatever its shape. */
+const SIGNAL =
+  /\bnot ok\b|\bfail(?:s|ed|ure|ures|ing)?\b|\berrors?\b|\bfatal\b|\bpanic|\bexception|\btraceback|\bwarn(?:ing|ings)?\b|deprecat|\bdubious\b|\bwstat\b|\bassert|\bexpected\b|\bgot:|\babort|segfault|segmentation|sigsegv|core dumped|\bleak|\blost:|invalid (?:read|write|free)|uninitiali[sz]ed|timed? ?out|\bundefined\b|\bcannot\b|can't|\bunable\b|not found|denied|refused|\bmissing\b|\bskip(?:ped)?\b|\btodo\b|\bxfail|\bunexpected\b|\*\*\*|\bbail out\b|\bwould (?:reformat|fix|change)\b/i;
+/** Tallies and verdicts: the numbers an agent reads first (`3 failed`, `Tests: 21`, `Files=30`). */
+const TALLY_COUNT = /(?<![/\d])\b\d+ (?:tests?|passed|passing|pass|failed|failing|fail|errors?|warnings?|examples?|failures?|assertions?|subtests?|skipped|pending|suites?|specs?)\b/;
+const TALLY =
+  /^# (?:tests|pass|fail|skip|todo)\s+\d+|\b(?:tests?|pass|fail|errors?|failures?|ok|skipped|total)\s*[:=]\s*\d+|\bFiles=\d+|\bResult:|\bsummary\b|\btotal\b|\bdone\b|\bfinished\b|\bsuccess(?:ful(?:ly)?)?\b|\bcompleted?\b/i;
+/** A `file:line:` location (a compiler's, a linter's, a stack frame's): a finding, never repetition. */
+const LOCATION = /[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?\b|^[\w./-]+:\d+:\d+: |\bline \d+\b/;
+/** Recursive make's bookkeeping: one shape whatever the directory. */
+const MAKE_CHATTER = /^(?:g?make(?:\[\d+\])?: (?:Entering|Leaving) directory|Making \w+ in |g?make(?:\[\d+\])?: Nothing to be done)/;
+
+export interface ShapeFold {
+  text: string;
+  folded: number;
+}
+
+/**
+ * A runner's line for one passing test (`ok 12 - name`, `PASS: t1`, ctest's `Passed`, meson's
+ * `OK`): repetition even when the test's name holds a word like "error" or "expected", unless it
+ * reads as a failure verdict (`ok 4 - subprocess failed to get lock`), which is never folded.
+ */
+const PASSING_TEST =
+  /^\s*(?:ok \d+\b(?!.*#\s*(?:TODO|SKIP))|PASS: \S|\d+\/\d+ Test +#\d+: \S+ \.+ +Passed\b|\d+\/\d+ \S+ +OK +[\d.]+s$|[✓✔] )/;
+
+/** Whether a line states a failure, a warning or a tally: such a line is never folded. */
+export function carriesSignal(plain: string): boolean {
+  // The fidelity check reads failure words even in a passing test's name: those lines stay.
+  if (PASSING_TEST.test(plain)) return carriesFailure(plain);
+  return SIGNAL.test(plain) || TALLY_COUNT.test(plain) || TALLY.test(plain) || LOCATION.test(plain) || carriesFailure(plain);
+}
+
+/** The shape two lines share when they are the same kind of line with different details. */
+export function shapeOf(plain: string): string {
+  const trimmed = plain.trim();
+  if (MAKE_CHATTER.test(trimmed)) return "make: chatter";
+  const indent = plain.length - plain.trimStart().length;
+  const words = trimmed.split(/\s+/).slice(0, 2).map(abstractWord);
+  return `${Math.min(indent, 8)}|${words.join(" ")}`;
+}
+
+function abstractWord(word: string): string {
+  if (/^["'`].*["'`]?$/.test(word)) return "<q>";
+  if (/[/\\]/.test(word) && !/^\d+\/\d+$/.test(word)) return "<p>";
+  return word.replace(/\b[0-9a-f]{7,}\b/gi, "<h>").replace(/\d+(?:\.\d+)?/g, "0");
+}
+
+/**
+ * A progress line redrawn with carriage returns (`Receiving objects:  3%\r… 100%, done.`) reads
+ * on a terminal as its last frame; the frames before it are what folds.
+ */
+function lastFrame(line: string): string {
+  const body = line.endsWith("\r") ? line.slice(0, -1) : line;
+  const cut = body.lastIndexOf("\r", body.length - 1);
+  if (cut === -1) return line;
+  const frames = body.split("\r").filter((frame) => frame.trim() !== "");
+  return frames.at(-1) ?? line;
+}
+
+/** Fold the repetitive runs of `raw` (lines without their newline); null when nothing folds. */
+export function foldShapes(input: string[]): ShapeFold | null {
+  const raw = input.map(lastFrame);
+  const redrawn = raw.filter((line, i) => line !== input[i]).length;
+  const plain = raw.map((line) => stripAnsi(line));
+  // Output with no failure, warning or tally anywhere is no log (a script's rows, a listing):
+  // its lines may each be the answer, so nothing folds.
+  if (!plain.some((line) => line.trim() !== "" && carriesSignal(line))) return null;
+  const kept = keptLines(plain);
+  const foldable = repetitive(plain, kept);
+  const out: string[] = [];
+  let folded = 0;
+  for (let i = 0; i < raw.length; ) {
+    if (!foldable[i]) {
+      out.push(raw[i]!);
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < raw.length && foldable[end]) end++;
+    const run = end - i;
+    if (run >= MIN_RUN) {
+      out.push(raw[i]!, `[${run - 2} similar lines omitted]`, raw[end - 1]!);
+      folded += run - 2;
+    } else out.push(...raw.slice(i, end));
+    i = end;
+  }
+  const tally = findingTally(plain);
+  if (folded === 0 && redrawn === 0 && !tally) return null;
+  const notice = redrawn > 0 ? [`[${redrawn} progress lines shown as their last frame]`] : [];
+  return { text: [...(tally ? [tally] : []), ...out, ...notice].join("\n"), folded };
+}
+
+/** A linter's code at the end of a finding: `[SC2086]`, `[-Wshadow]`, `[E501]`, `[readability-…]`. */
+const FINDING_CODE = /\[([A-Za-z][\w.-]*\d[\w.-]*|-W[\w-]+|[a-z]+(?:-[a-z]+)+)\]\s*$/;
+/** Below this many coded findings their lines say it all; above, a count per code leads. */
+const MIN_FINDINGS_TALLIED = 50;
+
+/**
+ * A long run of located, coded findings (a linter over a generated script) may not fit the
+ * reply: a count per code, from the lines themselves, says what all of them were.
+ */
+function findingTally(plain: string[]): string | null {
+  const codes = new Map<string, number>();
+  let total = 0;
+  for (const line of plain) {
+    const code = LOCATION.test(line) ? FINDING_CODE.exec(line)?.[1] : undefined;
+    if (!code) continue;
+    total++;
+    codes.set(code, (codes.get(code) ?? 0) + 1);
+  }
+  if (total < MIN_FINDINGS_TALLIED) return null;
+  const counts = [...codes.entries()].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ×${n}`);
+  return `[${total} findings by code: ${counts.join(", ")}]`;
+}
+
+/** Signal lines, the line before each and the lines under it that explain it; the first and last line. */
+function keptLines(plain: string[]): boolean[] {
+  const kept = new Array<boolean>(plain.length).fill(false);
+  if (plain.length > 0) kept[0] = kept[plain.length - 1] = true;
+  for (let i = 0; i < plain.length; i++) {
+    const line = plain[i]!;
+    if (line.trim() === "" || !carriesSignal(line)) continue;
+    kept[i] = true;
+    if (i > 0) kept[i - 1] = true;
+    for (let k = i + 1; k < plain.length && k <= i + MAX_CONTEXT && explains(line, plain[k]!); k++) kept[k] = true;
+  }
+  return kept;
+}
+
+/** A line under a signal that belongs to it: deeper indented, or the same `#` comment block (TAP diagnostics). */
+function explains(signal: string, next: string): boolean {
+  if (next.trim() === "") return false;
+  const indent = (text: string) => text.length - text.trimStart().length;
+  if (indent(next) > indent(signal)) return true;
+  const lead = signal.trimStart()[0];
+  return (lead === "#" || lead === "|") && next.trimStart()[0] === lead;
+}
+
+/** Lines outside every kept line whose shape recurs between the same two signals. */
+function repetitive(plain: string[], kept: boolean[]): boolean[] {
+  const foldable = new Array<boolean>(plain.length).fill(false);
+  for (let start = 0; start < plain.length; ) {
+    if (kept[start] || plain[start]!.trim() === "") {
+      start++;
+      continue;
+    }
+    let end = start;
+    while (end < plain.length && !kept[end] && plain[end]!.trim() !== "") end++;
+    const shapes = plain.slice(start, end).map(shapeOf);
+    const counts = new Map<string, number>();
+    for (const shape of shapes) counts.set(shape, (counts.get(shape) ?? 0) + 1);
+    shapes.forEach((shape, k) => {
+      foldable[start + k] = (counts.get(shape) ?? 0) >= MIN_REPEATS;
+    });
+    start = end;
+  }
+  return foldable;
+}
+
+/** The same for a whole output: its repetitive runs folded, or null when nothing repeats. */
+export function foldShapesIn(text: string): string | null {
+  const lines = text.split("\n");
+  const trailing = lines.at(-1) === "";
+  const folded = foldShapes(trailing ? lines.slice(0, -1) : lines);
+  return folded ? folded.text + (trailing ? "\n" : "") : null;
+}

@@ -1,0 +1,37 @@
+/**
+ * `meson test`: the closing `Ok: / Expected Fail: / Fail: / Unexpected Pass: / Skipped: /
+ * Timeout:` block is the tally. Each failing test is a `N/M name FAIL|TIMEOUT|UNEXPECTEDPASS|ERROR`
+ * line, kept with the error log meson prints under it (`--print-errorlogs`: the `>>>` command and
+ * the output between the rules); "Summary of Failures:" repeats those lines once more. Its names
+ * must add up to Fail + Unexpected Pass + Timeout.
+ */
+import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
+
+const TALLY_LINE = /^(?:Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout):\s+\d+\s*$/;
+const FAILING = /^\s*\d+\/\d+ \S.*?\s(?:FAIL|TIMEOUT|UNEXPECTEDPASS|ERROR)\s/;
+const RESULT = /^\s*\d+\/\d+ \S/;
+
+export function readMeson(lines: RunLines): RunReading | null {
+  const { plain, raw } = lines;
+  const okAt = lastMatch(plain, /^Ok:\s+\d+\s*$/);
+  if (okAt === -1) return null;
+  let end = okAt;
+  while (end < plain.length && TALLY_LINE.test(plain[end]!)) end++;
+  const tally = plain.slice(okAt, end);
+  const tallied = ["Fail", "Unexpected Pass", "Timeout"].reduce((sum, kind) => sum + tally.reduce((n, line) => n + countIn(line, new RegExp(`^${kind}:\\s+(\\d+)`)), 0), 0);
+  const pieces: Piece[] = [{ at: okAt, lines: raw.slice(okAt, end) }];
+  const summaryAt = plain.indexOf("Summary of Failures:");
+  const names = new Set<string>();
+  plain.forEach((line, i) => {
+    if (i >= okAt && i < end) return;
+    if (/^Full log written to /.test(line)) pieces.push({ at: i, lines: [raw[i]!] });
+    if (FAILING.test(line)) {
+      names.add(line.trim().split(/\s+/)[1]!);
+      let to = i + 1;
+      while (summaryAt !== -1 && i < summaryAt && to < summaryAt && !RESULT.test(plain[to]!)) to++;
+      pieces.push({ at: i, lines: trimBlank(raw.slice(i, to)) });
+    }
+  });
+  if (summaryAt !== -1) pieces.push({ at: summaryAt, lines: [raw[summaryAt]!] });
+  return { pieces, failuresFound: names.size, failuresTallied: tallied };
+}

@@ -1,0 +1,85 @@
+/**
+ * The test distiller on the harnesses that print their own tally but had no reader: Perl's
+ * TAP::Harness (prove, make test), CTest, automake's `make check` and `meson test`. Each keeps
+ * the tally and every failure, drops the passing lines, and refuses a reading whose failures do
+ * not add up to the tally.
+ */
+import { describe, expect, test } from "bun:test";
+import { routeCommand } from "../../src/core/route.ts";
+import { distillWith } from "../helpers/distill.ts";
+import { fixture, runFixture, savedPercent } from "../helpers/pipeline-run.ts";
+
+const distill = (name: string) => {
+  const f = fixture("test", name);
+  return distillWith("test", f.text, { command: f.command, failed: (f.exitCode ?? 0) !== 0 });
+};
+
+describe("prove / make test (TAP::Harness)", () => {
+  test("keeps every failed assertion with got/expected and the summary report, in a tenth of a 100 KB verbose log", () => {
+    const f = fixture("test", "make_test_verbose_path_tiny_fail");
+    const out = distill("make_test_verbose_path_tiny_fail")!;
+    for (const needle of ["#   Failed test 'basename correct'", "#          got: 'rcn_icmuva'", "not ok 10 - basename correct", "t/temp.t                        (Wstat: 1024 (exited 4) Tests: 15 Failed: 4)", "Result: FAIL"]) expect(out).toContain(needle);
+    expect(out).not.toContain("ok 1 - ");
+    expect(savedPercent(runFixture(f))).toBeGreaterThan(90);
+  });
+
+  test("a passing run is its tally, with the files it skipped and why", () => {
+    expect(distill("perl_prove_try_tiny_pass")).toBe(
+      "t/global_destruction_load.t .... skipped: Capture::Tiny 0.12 required\nAll tests successful.\nFiles=11, Tests=104,  2 wallclock secs ( 0.06 usr  0.04 sys +  0.82 cusr  0.23 csys =  1.15 CPU)\nResult: PASS\n",
+    );
+  });
+
+  test("refuses a reading when the report counts more failures than the log explains", () => {
+    const text = fixture("test", "perl_prove_path_tiny_basename_fail").text.replace("Tests: 106 Failed: 1)", "Tests: 106 Failed: 2)");
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+
+  test("routes prove and make test to the test distiller", () => {
+    expect(routeCommand("prove -lr t/").distiller).toBe("test");
+    expect(routeCommand("make test TEST_VERBOSE=1").distiller).toBe("test");
+  });
+});
+
+describe("ctest", () => {
+  test("a passing run is its tally and timing", () => {
+    const out = distill("ctest_cmocka_pass")!;
+    expect(out).toBe("100% tests passed, 0 tests failed out of 46\nTotal Test time (real) =   0.43 sec\n");
+  });
+
+  test("refuses a reading whose FAILED list is shorter than the tally", () => {
+    const text = fixture("test", "ctest_cmocka_pass").text.replace("0 tests failed out of 46", "1 tests failed out of 46");
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+});
+
+describe("make check (automake)", () => {
+  test("keeps the summary box and the failing test, drops the recursive make chatter", () => {
+    const out = distill("make_check_verbose_jansson_fail")!;
+    for (const needle of ["Testsuite summary for jansson 2.14", "# TOTAL: 1", "# FAIL:  1", "FAIL: run-suites", "See test/test-suite.log"]) expect(out).toContain(needle);
+    expect(out).not.toContain("Entering directory");
+  });
+
+  test("refuses a reading when the box counts a failure no line names", () => {
+    const text = fixture("test", "make_check_verbose_jansson_fail").text.replaceAll("# ERROR: 0", "# ERROR: 1");
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+});
+
+describe("meson test", () => {
+  test("a passing run is its tally block and the log path", () => {
+    const out = distill("meson_test_fribidi_pass")!;
+    expect(out).toContain("Ok:                 8");
+    expect(out).toContain("Full log written to ");
+    expect(out).not.toContain("CapRTL_explicit");
+  });
+
+  test("keeps the failing test with its error log and the tally", () => {
+    const out = distill("meson_test_fribidi_fail")!;
+    for (const needle of ["2/8 CapRTL_implicit   FAIL", "Exception: fribidi --test failed for charset CapRTL", "Fail:               1"]) expect(out).toContain(needle);
+    expect(out).not.toContain("3/8 CapRTL_isolate");
+  });
+
+  test("routes meson test to the test distiller", () => {
+    expect(routeCommand("meson test -C build --print-errorlogs").distiller).toBe("test");
+  });
+});

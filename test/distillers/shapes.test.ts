@@ -1,0 +1,79 @@
+/**
+ * The generic stage's line-shape miner (src/distillers/generic/shapes.ts) over real output: every
+ * line with a signal survives, every marker's count is the number of lines it replaced, and
+ * output without any signal is left alone.
+ */
+import { describe, expect, test } from "bun:test";
+import { carriesSignal, foldShapes, foldShapesIn, shapeOf } from "../../src/distillers/generic/shapes.ts";
+import { loadFixtures } from "../helpers/fixtures.ts";
+
+const MARKER = /^\[(\d+) similar lines omitted\]$/;
+const TUNING = loadFixtures().filter((fixture) => !fixture.structured && !fixture.holdout);
+
+describe("foldShapes on every tuning fixture", () => {
+  test("keeps every line that carries a signal, in order", () => {
+    for (const fixture of TUNING) {
+      const lines = fixture.text.split("\n");
+      const folded = foldShapes(lines);
+      if (!folded) continue;
+      const out = folded.text.split("\n");
+      let cursor = 0;
+      for (const line of lines.filter((candidate) => !candidate.includes("\r") && candidate.trim() !== "" && carriesSignal(candidate))) {
+        const at = out.indexOf(line, cursor);
+        expect({ fixture: fixture.name, line, kept: at !== -1 }).toEqual({ fixture: fixture.name, line, kept: true });
+        cursor = at;
+      }
+    }
+  });
+
+  test("states only counts it saw: each marker replaces exactly that many input lines", () => {
+    let markers = 0;
+    for (const fixture of TUNING.filter((f) => !f.text.includes("\r"))) {
+      const lines = fixture.text.split("\n");
+      const folded = foldShapes(lines);
+      if (!folded) continue;
+      const out = folded.text.split("\n").filter((line) => !/^\[\d+ findings by code: /.test(line));
+      const counted = out.reduce((sum, line) => sum + Number(MARKER.exec(line)?.[1] ?? 0), 0);
+      const markerLines = out.filter((line) => MARKER.test(line)).length;
+      markers += markerLines;
+      expect({ fixture: fixture.name, lines: out.length - markerLines + counted }).toEqual({ fixture: fixture.name, lines: lines.length });
+      expect(counted).toBe(folded.folded);
+    }
+    expect(markers).toBeGreaterThan(20);
+  });
+});
+
+describe("foldShapes", () => {
+  const passing = (n: number) => Array.from({ length: n }, (_, i) => `ok ${i + 1} - case ${i + 1}`);
+
+  test("keeps the output's first line, a run's first and last line, and counts the rest", () => {
+    const out = foldShapesIn([...passing(10), "1..10", "# pass 10", ""].join("\n"))!;
+    expect(out).toBe(["ok 1 - case 1", "ok 2 - case 2", "[7 similar lines omitted]", "ok 10 - case 10", "1..10", "# pass 10", ""].join("\n"));
+  });
+
+  test("leaves output with no failure, warning or tally alone (a script's rows may be the answer)", () => {
+    expect(foldShapesIn(Array.from({ length: 50 }, (_, i) => `row ${i}: value ${i * 7}`).join("\n"))).toBeNull();
+  });
+
+  test("keeps a failure with the lines that explain it, and the line before it", () => {
+    const lines = [...passing(6), "not ok 7 - parses dates", "#   Failed test 'parses dates'", "#          got: '3'", "#     expected: '4'", ...passing(12).slice(7), "# fail 1"];
+    const out = foldShapesIn(lines.join("\n"))!;
+    expect(out).toContain("ok 6 - case 6\nnot ok 7 - parses dates\n#   Failed test 'parses dates'\n#          got: '3'\n#     expected: '4'\n");
+  });
+
+  test("a passing test whose name reads as a failure verdict is never folded", () => {
+    const lines = [...passing(5), "ok 6 - subprocess failed to get lock", ...passing(12).slice(6), "# pass 12"];
+    expect(foldShapesIn(lines.join("\n"))).toContain("ok 6 - subprocess failed to get lock");
+  });
+
+  test("shows a carriage-return progress line as its last frame and says so", () => {
+    const out = foldShapesIn("Cloning into 'x'...\nReceiving objects:  10% (1/10)\rReceiving objects: 100% (10/10), done.\n")!;
+    expect(out).toBe("Cloning into 'x'...\nReceiving objects: 100% (10/10), done.\n[1 progress lines shown as their last frame]\n");
+  });
+
+  test("abstracts numbers, paths and quoted strings out of a line's first two words", () => {
+    expect(shapeOf("ok 12 - parses")).toBe(shapeOf("ok 7 - other name"));
+    expect(shapeOf("make[2]: Entering directory '/a'")).toBe(shapeOf("Making all in src"));
+    expect(shapeOf("checking for gcc... yes")).not.toBe(shapeOf("config.status: creating Makefile"));
+  });
+});
