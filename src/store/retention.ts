@@ -7,7 +7,8 @@
  * each statement deletes in small batches so it never holds the write lock long enough to stall
  * a concurrent hook.
  */
-import { ARCHIVE_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from "../core/limits.ts";
+import { ARCHIVE_BUDGET_BYTES, ARCHIVE_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from "../core/limits.ts";
+import { archiveStoredBytes } from "./archive.ts";
 import type { Db } from "./db.ts";
 
 /** Rows deleted per statement: each batch is one short write transaction. */
@@ -39,8 +40,8 @@ export function traceRetentionDays(env: Record<string, string | undefined>): num
   return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_TRACE_RETENTION_DAYS;
 }
 
-/** Delete everything past its window. `nowSec` comes from the caller's clock. */
-export function pruneExpired(db: Db, nowSec: number, traceDays: number): PruneResult {
+/** Delete everything past its window, then the oldest blocks past the archive's budget. `nowSec` comes from the caller's clock. */
+export function pruneExpired(db: Db, nowSec: number, traceDays: number, archiveBudgetBytes = ARCHIVE_BUDGET_BYTES): PruneResult {
   const workingCutoff = nowSec - ARCHIVE_RETENTION_DAYS * SECONDS_PER_DAY;
   const deleted: Record<string, number> = {};
   for (const [table, dated] of WORKING_TABLES) deleted[table] = pruneRows(db, table, `${dated} < ?1`, workingCutoff);
@@ -53,7 +54,31 @@ export function pruneExpired(db: Db, nowSec: number, traceDays: number): PruneRe
       .query(`DELETE FROM ledger_lines WHERE (scope, line_hash) IN (SELECT scope, line_hash FROM ledger_lines WHERE ts < ?1 LIMIT ?2)`)
       .run(workingCutoff, PRUNE_BATCH_ROWS).changes,
   );
+  deleted.rewind_store = (deleted.rewind_store ?? 0) + pruneArchiveToBudget(db, archiveBudgetBytes);
   return { deleted };
+}
+
+/**
+ * The archive is bounded in bytes as well as in days: past the budget the oldest blocks go first,
+ * a batch at a time, each batch its own short write. Their handles then say "no archived block".
+ */
+export function pruneArchiveToBudget(db: Db, budgetBytes: number): number {
+  let over = archiveStoredBytes(db) - budgetBytes;
+  let deleted = 0;
+  const oldest = db.query("SELECT rowid AS id, COALESCE(length(packed), 0) + length(CAST(content AS BLOB)) AS n FROM rewind_store ORDER BY ts, rowid LIMIT ?1");
+  const remove = db.query("DELETE FROM rewind_store WHERE rowid IN (SELECT value FROM json_each(?1))");
+  while (over > 0) {
+    const batch = oldest.all(PRUNE_BATCH_ROWS) as Array<{ id: number; n: number }>;
+    if (batch.length === 0) break;
+    const ids: number[] = [];
+    for (const row of batch) {
+      if (over <= 0) break;
+      ids.push(row.id);
+      over -= row.n;
+    }
+    deleted += remove.run(JSON.stringify(ids)).changes;
+  }
+  return deleted;
 }
 
 function pruneRows(db: Db, table: string, condition: string, cutoff: number): number {

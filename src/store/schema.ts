@@ -247,4 +247,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE distillations ADD COLUMN footer TEXT;
   `,
+  // 6: archived blocks are stored packed (the codec names how; content stays '' for them), with
+  // their plain size, so the archive can hold whole outputs of tens of MB under a total budget.
+  `
+  ALTER TABLE rewind_store ADD COLUMN codec TEXT NOT NULL DEFAULT 'plain';
+  ALTER TABLE rewind_store ADD COLUMN packed BLOB;
+  ALTER TABLE rewind_store ADD COLUMN bytes INTEGER;
+  UPDATE rewind_store SET bytes = length(CAST(content AS BLOB));
+  `,
 ];
