@@ -37,7 +37,7 @@ export function isSecretKey(key: string): boolean {
 function looksLikeCode(value: string): boolean {
   const v = value.trim();
   if (/^["'`]/.test(v)) return false;
-  return /[;,{(\[]$/.test(v) || /^(?:!|this\.|new\s|await\s|typeof\s|function\b|\(|=>)/.test(v) || /^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) || /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v);
+  return /[;,{([]$/.test(v) || /^(?:!|this\.|new\s|await\s|typeof\s|function\b|\(|=>)/.test(v) || /^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) || /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v);
 }
 
 /** A version or a plain number (`rpassword = "7.3"` in a Cargo.toml is a dependency). */
