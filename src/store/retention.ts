@@ -48,10 +48,10 @@ export function pruneExpired(db: Db, nowSec: number, traceDays: number, archiveB
   deleted.execution_traces = pruneRows(db, "execution_traces", "ts < ?1", nowSec - traceDays * SECONDS_PER_DAY);
   deleted.loop_memory = pruneRows(db, "loop_memory", "last_seen < ?1 - ttl_days * 86400", nowSec);
   deleted.project_knowledge = pruneRows(db, "project_knowledge", "ttl_days IS NOT NULL AND last_updated < ?1 - ttl_days * 86400", nowSec);
-  // ledger_lines has no rowid: delete by its (scope, line_hash) key, in batches too.
+  // ledger_lines has no rowid: delete by its (scope_id, line_hash) key, in batches too.
   deleted.ledger_lines = batched(() =>
     db
-      .query(`DELETE FROM ledger_lines WHERE (scope, line_hash) IN (SELECT scope, line_hash FROM ledger_lines WHERE ts < ?1 LIMIT ?2)`)
+      .query(`DELETE FROM ledger_lines WHERE (scope_id, line_hash) IN (SELECT scope_id, line_hash FROM ledger_lines WHERE ts < ?1 LIMIT ?2)`)
       .run(workingCutoff, PRUNE_BATCH_ROWS).changes,
   );
   deleted.rewind_store = (deleted.rewind_store ?? 0) + pruneArchiveToBudget(db, archiveBudgetBytes);
