@@ -30,7 +30,9 @@ export function withLockBudget(store: PipelineStore, db: Db, budget: LockBudget)
       return write();
     } catch (error) {
       if (isBusy(error)) {
-        locked = true;
+        // Held past the whole budget: the rest is skipped. A busy answer that came at once (a
+        // snapshot another writer moved on from) loses only this write, as it always did.
+        locked = budget.remainingMs() <= 0;
         return fallback;
       }
       throw error;
