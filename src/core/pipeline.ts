@@ -13,7 +13,7 @@ import { collapse } from "./collapse.ts";
 import type { Sha256Key } from "./handle.ts";
 import { failureLines } from "./failure.ts";
 import { sniffFormat, type StructuredKind } from "./format.ts";
-import { redactSecrets, redactText } from "./redact.ts";
+import { redactCommand, redactSecrets } from "./redact.ts";
 import {
   ENORMOUS_HEAD_LINES,
   ENORMOUS_INPUT_BYTES,
@@ -399,7 +399,7 @@ function record(request: PipelineRequest, command: string, route: Route, result:
       entry: request.entry,
       tool: request.tool ?? null,
       // A secret typed on the command line is masked like one in the output.
-      command: redactText(command),
+      command: redactCommand(command),
       label: route.label,
       distiller: result.distiller,
       route: result.route,

@@ -116,11 +116,9 @@ export function maskKeyValues(text: string): Redaction {
       if (!bodyMasked) count++;
       return `${prefix}${key}${sep}${maskValue(value)}${rest}`;
     });
-    out = out.replace(INLINE_ASSIGNMENT, (match, lead: string, key: string, value: string) => {
-      if (!isSecretKey(key) || !isSecretValue(value)) return match;
-      count++;
-      return `${lead}${key}=${maskValue(value)}`;
-    });
+    const inline = maskInlineAssignments(out);
+    count += inline.count;
+    out = inline.text;
   }
   if (out.includes(":")) {
     out = out.replace(YAML_PAIR, (match, prefix: string, quote: string, key: string, sep: string, whole: string) => {
@@ -158,6 +156,18 @@ export function maskHighEntropyNextToKey(text: string): Redaction {
     if (!isMaybeSecretKey(key) || !looksRandom(value)) return match;
     count++;
     return `${quote}${key}${quote}${sep}${valueQuote}${REDACTED}${valueQuote}`;
+  });
+  return { text: out, count };
+}
+
+/** `TOKEN=value cmd`: the value ends at whitespace, so the command after it stays readable. */
+export function maskInlineAssignments(text: string): Redaction {
+  if (!text.includes("=")) return { text, count: 0 };
+  let count = 0;
+  const out = text.replace(INLINE_ASSIGNMENT, (match, lead: string, key: string, value: string) => {
+    if (!isSecretKey(key) || !isSecretValue(value)) return match;
+    count++;
+    return `${lead}${key}=${maskValue(value)}`;
   });
   return { text: out, count };
 }

@@ -8,7 +8,7 @@
  * the secret's bytes in place and never a line terminator, so a masked Read keeps its line
  * numbers and a masked JSON/YAML payload stays the same document with other values untouched.
  */
-import { maskHighEntropyNextToKey, maskKeyValues } from "./redact-keys.ts";
+import { maskHighEntropyNextToKey, maskInlineAssignments, maskKeyValues } from "./redact-keys.ts";
 import { maskTokenShapes } from "./redact-tokens.ts";
 import { isPlaceholder, REDACTED, type Redaction } from "./redact-values.ts";
 
@@ -35,10 +35,19 @@ export function redactSecrets(text: string): Redaction {
   return out === text ? { text, count: 0 } : { text: out, count };
 }
 
-/** The masked text alone, for command lines and other short strings; null stays null. */
+/** The masked text alone, for short strings (an event, a label); null stays null. */
 export function redactText<T extends string | null | undefined>(text: T): T {
   if (typeof text !== "string" || text === "") return text;
   return redactSecrets(text).text as T;
+}
+
+/**
+ * A command line: `PGPASSWORD=x psql -h db` keeps `psql -h db` (an assignment's value ends at
+ * whitespace here, where in an env file it runs to the end of the line), then every other rule.
+ */
+export function redactCommand(command: string): string {
+  if (command === "") return command;
+  return redactSecrets(maskInlineAssignments(command).text).text;
 }
 
 const PEM_BEGIN = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY( BLOCK)?-----/g;
