@@ -17,6 +17,13 @@ export function enormousMarker(omittedLines: number): string {
   return `\n\n... [OMNI: ${omittedLines} lines omitted due to extreme length (>2MB)] ...\n\n`;
 }
 
+const ENORMOUS_MARKER = /\[OMNI: (\d+) lines omitted due to extreme length \(>2MB\)\]/g;
+
+/** Once the whole input is archived, the pre-trim marker names its handle too: no omission goes without one. */
+export function withEnormousHandle(text: string, handle: string): string {
+  return text.replace(ENORMOUS_MARKER, (marker) => `${marker.slice(0, -1)}, omni retrieve ${handle}]`);
+}
+
 export type FoldOrigin = "session" | "project";
 
 /** Ledger markers: four wordings, because "already shown" and "not shown here" are different claims. */

@@ -28,7 +28,7 @@ import {
 } from "./limits.ts";
 import type { Emphasis } from "./emphasis.ts";
 import { byteLength, countLines, splitInclusive, stripAnsi } from "./lines.ts";
-import { enormousMarker, hasOmniMarkerLine, omittedMarker, redactionHeader, type FooterMode } from "./markers.ts";
+import { enormousMarker, hasOmniMarkerLine, omittedMarker, redactionHeader, withEnormousHandle, type FooterMode } from "./markers.ts";
 import { commandRequestsPassthrough, isOwnRecoveryCommand, routeTool, stripExecWrapper, type DistillerId, type Route } from "./route.ts";
 import { scoreLines, type ScoredLine } from "./score.ts";
 import { capOutput } from "./truncate.ts";
@@ -268,7 +268,7 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
   const handle = store.archive(request.text, bytesIn, startedMs);
   if (handle === null) return { ...raw(request, "archive failed", distillerId), recordable: true };
   const marker = omittedMarker(lostDescription(request.text, candidate), handle);
-  const view = folded?.text ?? candidate;
+  const view = bytesIn > ENORMOUS_INPUT_BYTES ? withEnormousHandle(folded?.text ?? candidate, handle) : (folded?.text ?? candidate);
   const body = view.endsWith("\n") ? view.slice(0, -1) : view;
   const delivered = body + marker;
   if (byteLength(delivered) >= bytesIn) return { ...raw(request, "marker would not pay", distillerId), recordable: true };
