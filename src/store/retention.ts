@@ -55,6 +55,9 @@ export function pruneExpired(db: Db, nowSec: number, traceDays: number, archiveB
       .run(workingCutoff, PRUNE_BATCH_ROWS).changes,
   );
   deleted.rewind_store = (deleted.rewind_store ?? 0) + pruneArchiveToBudget(db, archiveBudgetBytes);
+  // Interned names no line points at any more (a scope forgotten at compaction, a file read a month ago).
+  deleted.ledger_scopes = db.query("DELETE FROM ledger_scopes WHERE NOT EXISTS (SELECT 1 FROM ledger_lines WHERE scope_id = ledger_scopes.id)").run().changes;
+  deleted.ledger_sources = pruneUnusedSources(db);
   return { deleted };
 }
 
@@ -94,4 +97,18 @@ function batched(deleteBatch: () => number): number {
     total += changes;
     if (changes < PRUNE_BATCH_ROWS) return total;
   }
+}
+
+/**
+ * Sources no line names: found by one read (lines have no index on source_id, and a scan must
+ * not hold the write lock), then deleted in batches. A source re-used between the two loses
+ * only its label ("from <file>") on a later fold, never a line.
+ */
+function pruneUnusedSources(db: Db): number {
+  const used = new Set((db.query("SELECT DISTINCT source_id AS id FROM ledger_lines WHERE source_id IS NOT NULL").all() as Array<{ id: number }>).map((row) => row.id));
+  const unused = (db.query("SELECT id FROM ledger_sources").all() as Array<{ id: number }>).map((row) => row.id).filter((id) => !used.has(id));
+  const remove = db.query("DELETE FROM ledger_sources WHERE id IN (SELECT value FROM json_each(?1))");
+  let deleted = 0;
+  for (let at = 0; at < unused.length; at += PRUNE_BATCH_ROWS) deleted += remove.run(JSON.stringify(unused.slice(at, at + PRUNE_BATCH_ROWS))).changes;
+  return deleted;
 }
