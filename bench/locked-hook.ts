@@ -2,14 +2,14 @@
  * Hook wall time while another process holds the database's write lock for 10 s: each run is a
  * whole `omni --post-hook` process on a payload it would distill, timed from spawn to exit. The
  * target is the hook deadline plus 100 ms, with the raw bytes handed back (an empty reply).
- * Run: bun run build && bun run bench/locked-hook.ts [runs] [deadline-ms]
+ * Run: bun run build && bun run bench/locked-hook.ts [runs] [deadline-ms] [path/to/omni]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { bashPayload } from "../src/bench/latency.ts";
 
-const EXE = resolve(import.meta.dir, "../dist/omni");
+const EXE = resolve(process.argv[4] ?? resolve(import.meta.dir, "../dist/omni"));
 const RUNS = Number(process.argv[2] ?? 7);
 const DEADLINE_MS = Number(process.argv[3] ?? 1000);
 const LOCK_MS = 10_000;
