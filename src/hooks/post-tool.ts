@@ -6,7 +6,7 @@ import { readerScope } from "../core/agent-id.ts";
 import { HOST_PREVIEW_NOTE_BYTES, MEANINGFUL_PERCENT } from "../core/limits.ts";
 import { byteLength } from "../core/lines.ts";
 import { runPipeline } from "../core/pipeline.ts";
-import { redactCommand } from "../core/redact.ts";
+import { redactCommand, redactSecrets } from "../core/redact.ts";
 import { routeTool, stripExecWrapper } from "../core/route.ts";
 import { hostForPayload } from "../hosts/index.ts";
 import { isRecord, type ToolCall } from "../hosts/types.ts";
@@ -23,7 +23,7 @@ export function postTool({ payload, env, deps, db }: Pick<HookContext, "payload"
   const projectPath = projectKey(call.cwd);
   const sessionId = readerScope(call.sessionId, call.subagentId);
   if (call.text === null) {
-    if (call.declinedBytes !== undefined) recordDeclined(call, call.declinedBytes, { agentId: env.OMNI_AGENT_ID?.trim() || host.agentId, sessionId, projectPath }, deps);
+    if (call.declinedText !== undefined) recordDeclined(call, call.declinedText, { agentId: env.OMNI_AGENT_ID?.trim() || host.agentId, sessionId, projectPath }, deps);
     return null;
   }
   const result = runPipeline(
@@ -58,9 +58,12 @@ function withAdditionalContext(reply: HookReply, text: string): HookReply {
  * A call the host cut at its own cap, whose whole output could not be read: nothing to edit,
  * but a row with its reason, so the largest outputs are counted (stats charges only up to the cap).
  */
-function recordDeclined(call: ToolCall, bytes: number, who: { agentId: string; sessionId: string | null; projectPath: string | null }, deps: HookContext["deps"]): void {
+function recordDeclined(call: ToolCall, text: string, who: { agentId: string; sessionId: string | null; projectPath: string | null }, deps: HookContext["deps"]): void {
   if (!deps.store) return;
   const now = deps.clock.now();
+  const bytes = byteLength(text);
+  // Traced like any run (masked), so a replay of this database meets the same cut and declines it again.
+  const masked = redactSecrets(text).text;
   try {
     deps.store.record({
       tsMs: now,
@@ -81,8 +84,8 @@ function recordDeclined(call: ToolCall, bytes: number, who: { agentId: string; s
       projectPath: who.projectPath,
       exitCode: call.exitCode,
       footer: "none",
-      raw: "",
-      delivered: "",
+      raw: masked,
+      delivered: masked,
     });
   } catch (error) {
     deps.log?.(`record failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -35,7 +35,7 @@ function normalizeBash(call: ToolCall, response: unknown, payload: Record<string
   // Over the cap the host hands us a cut stdout and saves the whole output to a local file; the
   // model would see a 2 KB preview and a path. Distilling the whole file does better.
   const persisted = typeof response.persistedOutputPath === "string" ? readTextFile(response.persistedOutputPath, MAX_PERSISTED_READ_BYTES) : null;
-  if (persisted === null) return { ...call, exitCode, failed, skipReason: "host output cap, persisted output unreadable", declinedBytes: Buffer.byteLength(join(stdout), "utf8") };
+  if (persisted === null) return { ...call, exitCode, failed, skipReason: "host output cap, persisted output unreadable", declinedText: join(stdout) };
   return { ...call, exitCode, failed, text: join(persisted), persistedOutput: true };
 }
 

@@ -22,10 +22,10 @@ export interface ToolCall {
   /** The text came from the host's persisted-output file, not the (cut) payload. */
   persistedOutput?: boolean;
   /**
-   * Declined, but the host delivered this many bytes itself (its cut at its own output cap):
-   * the call is recorded with its reason, so stats sees the largest outputs too.
+   * Declined, but the host delivered this text itself (its cut at its own output cap): the
+   * call is recorded with its reason, so stats sees the largest outputs too.
    */
-  declinedBytes?: number;
+  declinedText?: string;
 }
 
 /** What omni can do on a host: the honest ceiling, printed by init and doctor. */
