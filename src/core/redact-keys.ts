@@ -5,7 +5,7 @@
  * `auth`, `signature`) masks a value only when it looks random (high entropy, mixed classes).
  * Only the value's bytes change: quotes, separators and the rest of the line stay.
  */
-import { isPlaceholder, REDACTED, type Redaction } from "./redact-values.ts";
+import { isPlaceholder, mapHitLines, REDACTED, type Redaction } from "./redact-values.ts";
 
 /** Whole key segments that name a secret (`GITHUB_TOKEN`, `PGPASSWORD`, `AWS_SECRET_ACCESS_KEY`, `dbPassword`). */
 const SECRET_SEGMENT = /^(?:[A-Z]*TOKEN|[A-Z]*SECRET|[A-Z]*PASSWORD|[A-Z]*PASSWD|PASSPHRASE|CREDENTIALS?|AUTHORIZATION|COOKIE|APIKEY|PRIVATEKEY|SECRETKEY|ACCESSKEY)$/;
@@ -103,16 +103,26 @@ function trailingComment(value: string): { value: string; rest: string } {
   return comment ? { value: value.slice(0, comment.index), rest: value.slice(comment.index) } : { value, rest: "" };
 }
 
+/**
+ * Every name isSecretKey accepts contains one of these words (case aside): only lines that hold
+ * one are read by the rules below, so a megabyte of output without any costs one literal scan.
+ */
+const SECRET_WORD = /token|secret|pass|pwd|credential|authorization|cookie|key/gi;
+
 export function maskKeyValues(text: string): Redaction {
+  return mapHitLines(text, SECRET_WORD, maskKeyValuesInLine);
+}
+
+/** One line (no terminator); `following` is the text right after it, for a PEM block's first body line. */
+function maskKeyValuesInLine(line: string, following: string): Redaction {
   let count = 0;
-  let out = text;
+  let out = line;
   if (out.includes("=")) {
-    out = out.replace(LINE_ASSIGNMENT, (match, prefix: string, key: string, sep: string, whole: string, offset: number, all: string) => {
+    out = out.replace(LINE_ASSIGNMENT, (match, prefix: string, key: string, sep: string, whole: string) => {
       const { value, rest } = trailingComment(whole);
       if (!isSecretKey(key) || !isSecretValue(value)) return match;
       // `KEY=-----BEGIN … PRIVATE KEY-----`: the block's body, masked on the next line, was counted already.
-      const end = offset + match.length;
-      const bodyMasked = /^["']?-----BEGIN [A-Z0-9 ]*PRIVATE KEY/.test(value) && /^\r?\n\[REDACTED\]/.test(all.slice(end, end + 14));
+      const bodyMasked = /^["']?-----BEGIN [A-Z0-9 ]*PRIVATE KEY/.test(value) && /^\r?\n\[REDACTED\]/.test(following);
       if (!bodyMasked) count++;
       return `${prefix}${key}${sep}${maskValue(value)}${rest}`;
     });
@@ -147,17 +157,27 @@ export function maskKeyValues(text: string): Redaction {
   return { text: out, count };
 }
 
-/** `key: value` / `key=value` / `"key": "value"` with a maybe-secret name: masked when the value looks random. */
-const MAYBE_PAIR = /(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\1([ \t]*[:=][ \t]*)(["']?)([A-Za-z0-9+/=_~.-]{16,})\4/g;
+/** Every maybe-secret name ends with one of these words. */
+const MAYBE_WORD = /key|auth|sig|salt|seed|cred|sid|hmac|nonce|jwt|otp|dsn|conn/gi;
+/**
+ * A separator and a token-like value of 16 to 512 characters (`=` only as trailing padding, so a
+ * run of `=` or `:` cannot make the scan quadratic); the name before it is read backwards.
+ */
+const MAYBE_VALUE = /([:=])([ \t]*)(["']?)([A-Za-z0-9+/_~.-]{16,512}={0,2})\3(?![A-Za-z0-9+/=_~.-])/g;
+const KEY_BEFORE = /(["']?)([A-Za-z_][A-Za-z0-9_.-]{0,127})\1[ \t]*$/;
 
+/** `key: value` / `key=value` / `"key": "value"` with a maybe-secret name: masked when the value looks random. */
 export function maskHighEntropyNextToKey(text: string): Redaction {
-  let count = 0;
-  const out = text.replace(MAYBE_PAIR, (match, quote: string, key: string, sep: string, valueQuote: string, value: string) => {
-    if (!isMaybeSecretKey(key) || !looksRandom(value)) return match;
-    count++;
-    return `${quote}${key}${quote}${sep}${valueQuote}${REDACTED}${valueQuote}`;
+  return mapHitLines(text, MAYBE_WORD, (line) => {
+    let count = 0;
+    const out = line.replace(MAYBE_VALUE, (match, sep: string, space: string, quote: string, value: string, offset: number) => {
+      const key = KEY_BEFORE.exec(line.slice(Math.max(0, offset - 140), offset))?.[2];
+      if (key === undefined || !isMaybeSecretKey(key) || !looksRandom(value)) return match;
+      count++;
+      return `${sep}${space}${quote}${REDACTED}${quote}`;
+    });
+    return { text: out, count };
   });
-  return { text: out, count };
 }
 
 /** `TOKEN=value cmd`: the value ends at whitespace, so the command after it stays readable. */

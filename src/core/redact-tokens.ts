@@ -4,7 +4,7 @@
  * names its provider. A rule may keep a readable prefix (the webhook host, `Bearer`); the secret
  * part becomes `[REDACTED]`.
  */
-import { REDACTED, type Redaction } from "./redact-values.ts";
+import { mapHitLines, REDACTED, type Redaction } from "./redact-values.ts";
 
 interface TokenRule {
   name: string;
@@ -14,7 +14,8 @@ interface TokenRule {
   pattern: RegExp;
 }
 
-const B = "(?<![A-Za-z0-9_])";
+/** Every rule starts with a word character, so `\b` says "not inside a longer word" and lets the engine skip ahead. */
+const B = "\\b";
 const E = "(?![A-Za-z0-9_])";
 
 export const TOKEN_RULES: readonly TokenRule[] = [
@@ -44,9 +45,19 @@ export const TOKEN_RULES: readonly TokenRule[] = [
   { name: "JWT", hint: "eyJ", pattern: new RegExp(`${B}eyJ[A-Za-z0-9_-]{10,}\\.eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{10,}={0,2}`, "g") },
 ];
 
+/**
+ * One scan for anything a rule could start with; only the lines it hits are read by the rules.
+ * Every rule's match contains one of these (its hint, or a prefix of it).
+ */
+const ANY_TOKEN = /gh[pousr]_|github_pat_|gl[a-z]{1,5}-|xox[abposre]-|xapp-|hooks\.slack\.com|[sr]k_(?:test|live|prod)_|AIza|GOCSPX-|ya29\.|npm_|pypi-|A3T|AKIA|ASIA|ABIA|ACCA|sk-|hf_|SG\.|shp[a-z]{2}_|_v1_|:AA|AccountKey=|SK[0-9a-f]|eyJ/g;
+
 export function maskTokenShapes(text: string): Redaction {
+  return mapHitLines(text, ANY_TOKEN, maskTokensInLine);
+}
+
+function maskTokensInLine(line: string): Redaction {
   let count = 0;
-  let out = text;
+  let out = line;
   for (const rule of TOKEN_RULES) {
     if (!out.includes(rule.hint)) continue;
     out = out.replace(rule.pattern, (_match, keep?: unknown) => {

@@ -10,7 +10,7 @@
  */
 import { maskHighEntropyNextToKey, maskInlineAssignments, maskKeyValues } from "./redact-keys.ts";
 import { maskTokenShapes } from "./redact-tokens.ts";
-import { isPlaceholder, REDACTED, type Redaction } from "./redact-values.ts";
+import { isPlaceholder, mapHitLines, REDACTED, type Redaction } from "./redact-values.ts";
 
 export { isSecretKey } from "./redact-keys.ts";
 
@@ -89,53 +89,53 @@ const AUTH_HEADER = /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|
 const BARE_BEARER = /\b(bearer[ \t]+)([A-Za-z0-9._~+/-]{16,}=*)/gi;
 const COOKIE_HEADER = /\b((?:set-)?cookie)([ \t]*:[ \t]*)([^\r\n"']+)/gi;
 
+const AUTH_WORD = /authoriz|api-key|-token|bearer|cookie/gi;
+
 function maskAuthHeaders(text: string): Redaction {
-  let count = 0;
-  let out = text;
-  if (/authoriz|api-key|-token|security-token/i.test(out)) {
-    out = out.replace(AUTH_HEADER, (match, name: string, sep: string, scheme: string | undefined, value: string) => {
+  return mapHitLines(text, AUTH_WORD, (line) => {
+    let count = 0;
+    let out = line.replace(AUTH_HEADER, (match, name: string, sep: string, scheme: string | undefined, value: string) => {
       if (isPlaceholder(value)) return match;
       count++;
       return `${name}${sep}${scheme ?? ""}${REDACTED}`;
     });
-  }
-  if (/bearer/i.test(out)) {
     out = out.replace(BARE_BEARER, (match, scheme: string, value: string) => {
       if (isPlaceholder(value)) return match;
       count++;
       return `${scheme}${REDACTED}`;
     });
-  }
-  if (/cookie/i.test(out)) {
     out = out.replace(COOKIE_HEADER, (match, name: string, sep: string, value: string) => {
       // Only a header line (`Cookie: a=b`), not prose that mentions cookies.
       if (isPlaceholder(value) || !value.includes("=")) return match;
       count++;
       return `${name}${sep}${REDACTED}`;
     });
-  }
-  return { text: out, count };
+    return { text: out, count };
+  });
 }
 
 /** `scheme://user:password@host`: the password is the secret, the rest stays readable. */
-const URL_AUTHORITY = /([a-z][a-z0-9+.-]*:\/\/)([^\s/?#"'<>`]*)/gi;
+const URL_AUTHORITY = /\b([a-z][a-z0-9+.-]{0,30}:\/\/)([^\s/?#"'<>`]{0,2048})/gi;
 
 /**
  * Anywhere in the text. A stand-in password (`user:password@`, `:${PASS}@`) is left alone: a
  * failing URL-parsing test prints one, and it is the subject of the output, not a secret.
  */
 function maskUrlPasswords(text: string): Redaction {
-  if (!text.includes("://")) return { text, count: 0 };
-  let count = 0;
-  const out = text.replace(URL_AUTHORITY, (match, scheme: string, authority: string) => {
-    // The host follows the LAST `@`: a password may itself contain `@`.
-    const at = authority.lastIndexOf("@");
-    const colon = authority.indexOf(":");
-    if (at < 0 || colon < 0 || colon > at || isPlaceholder(authority.slice(colon + 1, at)) || isStandInPassword(authority.slice(colon + 1, at))) return match;
-    count++;
-    return `${scheme}${authority.slice(0, colon + 1)}${REDACTED}${authority.slice(at)}`;
+  return mapHitLines(text, /:\/\//g, (line) => {
+    // Credentials need an `@` after the scheme: most lines with a URL have none.
+    if (!line.includes("@")) return { text: line, count: 0 };
+    let count = 0;
+    const out = line.replace(URL_AUTHORITY, (match, scheme: string, authority: string) => {
+      // The host follows the LAST `@`: a password may itself contain `@`.
+      const at = authority.lastIndexOf("@");
+      const colon = authority.indexOf(":");
+      if (at < 0 || colon < 0 || colon > at || isPlaceholder(authority.slice(colon + 1, at)) || isStandInPassword(authority.slice(colon + 1, at))) return match;
+      count++;
+      return `${scheme}${authority.slice(0, colon + 1)}${REDACTED}${authority.slice(at)}`;
+    });
+    return { text: out, count };
   });
-  return { text: out, count };
 }
 
 function isStandInPassword(value: string): boolean {
