@@ -34,6 +34,9 @@ export function createCeilingMeter(resolve: (handle: string) => string | null) {
     const row = rows.get(callClass) ?? rows.set(callClass, { callClass, calls: 0, bytesIn: 0, ceilingBytes: 0, foldedBytes: 0, spentBytes: 0 }).get(callClass)!;
     row.calls++;
     row.bytesIn += byteLength(call.text);
+    // A call the host cut at its cap and omni declined reached the reader as the host's short
+    // preview: none of its lines were shown, and omni had nothing to fold.
+    if (call.declined) return;
     const repeated = new Set<string>();
     const keys: string[] = [];
     const deliveredLines = splitInclusive(delivered);

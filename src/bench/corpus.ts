@@ -35,6 +35,8 @@ export interface CorpusCall {
   failed: boolean;
   /** Substrings any honest delivery keeps, when a fixture gives them. */
   mustKeep: string[];
+  /** The host cut it at its own cap and omni declined it: recorded as a row, never edited, by any arm. */
+  declined?: boolean;
 }
 
 export interface Corpus {
@@ -159,7 +161,7 @@ function payloadOf(output: CapturedOutput): Record<string, unknown> {
 function addPayload(corpus: Corpus, payload: Record<string, unknown>, origin: string, tsSec: number | null, mustKeep: string[], agentId?: string): void {
   const host = hostForPayload(payload);
   const call = host.normalizePostTool(payload);
-  if (!call || call.text === null) return exclude(corpus, call?.skipReason ?? "not a tool call");
+  if (!call || (call.text === null && call.declinedText === undefined)) return exclude(corpus, call?.skipReason ?? "not a tool call");
   corpus.calls.push({
     payload,
     origin,
@@ -170,9 +172,10 @@ function addPayload(corpus: Corpus, payload: Record<string, unknown>, origin: st
     tsSec,
     tool: call.tool,
     command: call.command,
-    text: call.text,
+    text: call.text ?? call.declinedText!,
     failed: call.failed,
     mustKeep,
+    ...(call.text === null ? { declined: true } : {}),
   });
 }
 

@@ -114,7 +114,8 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
     const plant = db ? options.plant?.() : undefined;
     const ceiling = db ? createCeilingMeter((handle) => getBlock(db, handle)?.content ?? null) : null;
     corpus.calls.forEach((call, i) => {
-      const input = arm.peer ? runPeer(arm.peer, call.text, call.command, options.env) : call.text;
+      // A call the host cut itself reaches no filter: every arm delivers the host's own cut.
+      const input = arm.peer && !call.declined ? runPeer(arm.peer, call.text, call.command, options.env) : call.text;
       const ran = hook ? hook(call, input) : { delivered: input, validReply: true, startLine: null };
       if (!ran.validReply) invalidReplies++;
       deliveries.push(ran.delivered);

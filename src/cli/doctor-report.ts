@@ -8,7 +8,7 @@ import { systemClock } from "../platform/clock.ts";
 import { ensureDir, fileMode, isExecutable, moveFile, setFileMode } from "../platform/files.ts";
 import { databasePath, omniHome, type Env } from "../platform/paths.ts";
 import { selfExecutable } from "../platform/self.ts";
-import { checkDatabase, isCorruption } from "../store/health.ts";
+import { checkDatabase, checkIntegrity, fileProblems, isCorruption } from "../store/health.ts";
 import { ALL_TOOLS, advertisedTools, mcpToolsLine } from "../mcp/policy.ts";
 import { VERSION } from "../version.ts";
 import { fixHosts, hostReports, type HostReport } from "./doctor-hosts.ts";
@@ -47,6 +47,7 @@ export function buildReport(env: Env, fixed: string[] = []): DoctorReport {
   else if (!health.writable) problems.push(`database ${dbPath} is not writable: ${health.error}`);
   if (dbMode !== null && (dbMode & 0o200) === 0) problems.push(`database ${dbPath} is read-only (mode ${octal(dbMode)}; want 600)`);
   else if (dbMode !== null && (dbMode & 0o077) !== 0) problems.push(`database ${dbPath} is readable by others (mode ${octal(dbMode)}; want 600)`);
+  problems.push(...databaseFileProblems(dbPath, dbMode === null));
   for (const host of hosts) problems.push(...host.problems.map((problem) => `${host.label}: ${problem}`));
   return {
     ok: problems.length === 0,
@@ -96,6 +97,20 @@ export function applyFixes(env: Env): string[] {
   if (linked !== null) fixed.push(linked);
   fixed.push(...fixHosts(env));
   return fixed;
+}
+
+/**
+ * The database's integrity (`PRAGMA quick_check`) and its files: the side files' modes, symlinks
+ * and owners (the database file's own mode is checked above). Problems only, each with its fix.
+ */
+function databaseFileProblems(dbPath: string, absent: boolean): string[] {
+  if (absent) return [];
+  const problems: string[] = [];
+  const integrity = checkIntegrity(dbPath);
+  if (integrity && !integrity.ok) problems.push(`database ${dbPath} fails SQLite's quick_check: ${integrity.messages.slice(0, 3).join("; ")} (move it aside; omni makes a fresh one)`);
+  // The database file's and omni directory's modes have their own lines above.
+  for (const problem of fileProblems(dbPath)) if (!problem.startsWith(`${dbPath} is open`) && !problem.startsWith(`${dirname(dbPath)} is open`)) problems.push(problem);
+  return problems;
 }
 
 function mcpToolsReport(env: Env): DoctorReport["mcp_tools"] {

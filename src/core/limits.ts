@@ -12,8 +12,14 @@ export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 export const MAX_OUTPUT_BYTES = 50_000;
 /** Claude Code cuts Bash stdout at this many characters and persists the rest to a file. */
 export const HOST_OUTPUT_CAP_CHARS = 30_000;
-/** A block larger than this is never archived (30 days of uncapped archive measured 83 MB; capped, 13 MB). */
-export const MAX_ARCHIVE_BYTES = 65_536;
+/**
+ * A block larger than this is never archived, and a cut that would need it is not made: the
+ * output goes on as it was. Blocks are stored packed (zstd, about 5x on real tool output), so
+ * a whole 16 MiB input fits; the total is bounded by ARCHIVE_BUDGET_BYTES, not per block.
+ */
+export const MAX_ARCHIVE_BYTES = 32 * 1024 * 1024;
+/** The archive's stored (packed) bytes are kept under this; retention drops the oldest blocks past it. */
+export const ARCHIVE_BUDGET_BYTES = 512 * 1024 * 1024;
 /** Inputs shorter than this are never projected: no marker can pay for itself. */
 export const MIN_GAIN_INPUT_BYTES = 200;
 /** A distilled form must be below 95% of the input to beat the guardrail, else collapse is tried. */

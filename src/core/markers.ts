@@ -5,20 +5,23 @@ export function omittedMarker(lost: string, handle: string): string {
   return `\n[OMNI: ${lost} omitted, omni retrieve ${handle} for full output]\n`;
 }
 
-export function omittedNotArchivedMarker(lost: string, rawBytes: number, capBytes: number): string {
-  return `\n[OMNI: ${lost} omitted, full output not archived: ${rawBytes} bytes over the ${capBytes} byte rewind cap]\n`;
+export function truncatedLinesMarker(kept: number, total: number, dropped: number, handle: string): string {
+  return `[OMNI: output truncated, ${kept} of ${total} lines kept, ${dropped} dropped from the middle, omni retrieve ${handle}]\n`;
 }
 
-export function truncatedLinesMarker(kept: number, total: number, dropped: number, handle: string | null): string {
-  return `[OMNI: output truncated, ${kept} of ${total} lines kept, ${dropped} dropped from the middle${handle ? `, omni retrieve ${handle}` : ""}]\n`;
-}
-
-export function truncatedBytesMarker(kept: number, total: number, handle: string | null): string {
-  return `\n[OMNI: output truncated, ${kept} of ${total} bytes kept${handle ? `, omni retrieve ${handle}` : ""}]\n`;
+export function truncatedBytesMarker(kept: number, total: number, handle: string): string {
+  return `\n[OMNI: output truncated, ${kept} of ${total} bytes kept, omni retrieve ${handle}]\n`;
 }
 
 export function enormousMarker(omittedLines: number): string {
   return `\n\n... [OMNI: ${omittedLines} lines omitted due to extreme length (>2MB)] ...\n\n`;
+}
+
+const ENORMOUS_MARKER = /\[OMNI: (\d+) lines omitted due to extreme length \(>2MB\)\]/g;
+
+/** Once the whole input is archived, the pre-trim marker names its handle too: no omission goes without one. */
+export function withEnormousHandle(text: string, handle: string): string {
+  return text.replace(ENORMOUS_MARKER, (marker) => `${marker.slice(0, -1)}, omni retrieve ${handle}]`);
 }
 
 export type FoldOrigin = "session" | "project";

@@ -13,7 +13,7 @@ import { collapse } from "./collapse.ts";
 import type { Sha256Key } from "./handle.ts";
 import { failureLines } from "./failure.ts";
 import { sniffFormat, type StructuredKind } from "./format.ts";
-import { redactSecrets } from "./redact.ts";
+import { redactCommand, redactSecrets } from "./redact.ts";
 import { isSourcePath } from "./text-paths.ts";
 import {
   ENORMOUS_HEAD_LINES,
@@ -29,7 +29,7 @@ import {
 } from "./limits.ts";
 import type { Emphasis } from "./emphasis.ts";
 import { byteLength, countLines, splitInclusive, stripAnsi } from "./lines.ts";
-import { enormousMarker, hasOmniMarkerLine, omittedMarker, omittedNotArchivedMarker, redactionHeader, type FooterMode } from "./markers.ts";
+import { enormousMarker, hasOmniMarkerLine, omittedMarker, redactionHeader, withEnormousHandle, type FooterMode } from "./markers.ts";
 import { commandRequestsPassthrough, isOwnRecoveryCommand, routeTool, stripExecWrapper, type DistillerId, type Route } from "./route.ts";
 import { scoreLines, type ScoredLine } from "./score.ts";
 import { capOutput } from "./truncate.ts";
@@ -161,7 +161,7 @@ export function runPipeline(request: PipelineRequest, deps: PipelineDeps): Pipel
   if (deps.deadlineMs !== undefined && latencyMs > deps.deadlineMs && outcome.route !== "passthrough") {
     outcome = { ...raw(working, "deadline exceeded"), route: "timeout", recordable: outcome.recordable };
   }
-  if (guard.masked) outcome = withRedactionNotice(outcome, guard.masked.count, request.tool);
+  if (guard.masked) outcome = withRedactionNotice(outcome, guard.masked.count, request.tool, guard.structured !== null);
   const result: PipelineResult = {
     delivered: outcome.text,
     changed: outcome.text !== request.text,
@@ -175,7 +175,7 @@ export function runPipeline(request: PipelineRequest, deps: PipelineDeps): Pipel
     lineShift: outcome.folded?.lineShift ?? 0,
   };
   if (outcome.recordable) recordShown(working, command, outcome, deps, startedMs);
-  record(working, command, route, result, deps, startedMs);
+  record(guard.stored === null ? working : { ...request, text: guard.stored }, command, route, result, deps, startedMs);
   return result;
 }
 
@@ -183,24 +183,33 @@ export function runPipeline(request: PipelineRequest, deps: PipelineDeps): Pipel
 interface Guard {
   passthrough: boolean;
   structured: StructuredKind | null;
+  /** The masked text to deliver (and store); null when nothing is masked in what is delivered. */
   masked: { text: string; count: number } | null;
+  /**
+   * The masked text to store when the delivery stays raw (passthrough was asked for): the reader
+   * gets its bytes untouched, but no trace keeps a secret.
+   */
+  stored: string | null;
 }
 
 function guardOf(request: PipelineRequest, command: string): Guard {
   const passthrough = Boolean(request.passthroughRequested) || commandRequestsPassthrough(command);
-  if (passthrough || byteLength(request.text) > MAX_INPUT_BYTES || !request.text.isWellFormed()) return { passthrough, structured: null, masked: null };
-  const structured = sniffFormat(request.text, request.tool === "Read" ? command : undefined);
-  if (structured) return { passthrough, structured, masked: null };
+  // Past the input ceiling nothing is stored, and the host keeps its own bytes.
+  if (byteLength(request.text) > MAX_INPUT_BYTES) return { passthrough, structured: null, masked: null, stored: null };
   const redaction = redactSecrets(request.text);
-  return { passthrough, structured, masked: redaction.count > 0 ? redaction : null };
+  const masked = redaction.count > 0 ? redaction : null;
+  if (passthrough || !request.text.isWellFormed()) return { passthrough, structured: null, masked: null, stored: masked?.text ?? null };
+  // Masking changes only the secrets' bytes, so a structured payload is still the same document.
+  return { passthrough, structured: sniffFormat(request.text, request.tool === "Read" ? command : undefined), masked, stored: null };
 }
 
 /**
  * Say that values were masked. A Read reply gets no header line: the host numbers its lines
  * from startLine, and an extra line would shift every number; `[REDACTED]` speaks for itself.
+ * Nor does a structured payload: a line above a JSON document would stop it parsing.
  */
-function withRedactionNotice(outcome: Outcome, count: number, tool: string | undefined): Outcome {
-  const text = tool === "Read" ? outcome.text : `${redactionHeader(count)}\n${outcome.text}`;
+function withRedactionNotice(outcome: Outcome, count: number, tool: string | undefined, structured: boolean): Outcome {
+  const text = tool === "Read" || structured ? outcome.text : `${redactionHeader(count)}\n${outcome.text}`;
   return { ...outcome, text, route: outcome.route === "passthrough" ? "redacted" : outcome.route };
 }
 
@@ -258,16 +267,12 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
 
   // Only what the distiller dropped needs the whole-output marker; each fold carries its own handle.
   // Archive first, marker second: a handle never names bytes that were not stored.
-  const lost = lostDescription(request.text, candidate);
-  let marker: string;
-  let handle: string | null = null;
-  if (bytesIn > MAX_ARCHIVE_BYTES) marker = omittedNotArchivedMarker(lost, bytesIn, MAX_ARCHIVE_BYTES);
-  else {
-    handle = store.archive(request.text, bytesIn, startedMs);
-    if (handle === null) return { ...raw(request, "archive failed", distillerId), recordable: true };
-    marker = omittedMarker(lost, handle);
-  }
-  const view = folded?.text ?? candidate;
+  // Past the block cap nothing is cut: an omission always carries a handle, or is not made.
+  if (bytesIn > MAX_ARCHIVE_BYTES) return { ...raw(request, "over archive cap", distillerId), recordable: true };
+  const handle = store.archive(request.text, bytesIn, startedMs);
+  if (handle === null) return { ...raw(request, "archive failed", distillerId), recordable: true };
+  const marker = omittedMarker(lostDescription(request.text, candidate), handle);
+  const view = bytesIn > ENORMOUS_INPUT_BYTES ? withEnormousHandle(folded?.text ?? candidate, handle) : (folded?.text ?? candidate);
   const body = view.endsWith("\n") ? view.slice(0, -1) : view;
   const delivered = body + marker;
   if (byteLength(delivered) >= bytesIn) return { ...raw(request, "marker would not pay", distillerId), recordable: true };
@@ -367,13 +372,19 @@ function beatsGuardrail(candidate: string, input: string): boolean {
   return byteLength(candidate) * 100 < byteLength(input) * GUARDRAIL_PERCENT;
 }
 
-/** Past 2 MB only a head and a tail are worth reading; the marker says how much was skipped. */
+/**
+ * Past 2 MB only a head and a tail are worth reading, plus every line of the middle that states a
+ * failure (else the fidelity check refuses the whole cut); the marker says how much was skipped.
+ */
 function trimEnormous(text: string): string {
   if (byteLength(text) <= ENORMOUS_INPUT_BYTES) return text;
   const lines = splitInclusive(text);
   if (lines.length <= ENORMOUS_HEAD_LINES + ENORMOUS_TAIL_LINES) return text;
-  const omitted = lines.length - ENORMOUS_HEAD_LINES - ENORMOUS_TAIL_LINES;
-  return lines.slice(0, ENORMOUS_HEAD_LINES).join("") + enormousMarker(omitted) + lines.slice(-ENORMOUS_TAIL_LINES).join("");
+  const middle = lines.slice(ENORMOUS_HEAD_LINES, -ENORMOUS_TAIL_LINES);
+  const failing = new Set(failureLines(stripAnsi(middle.join(""))));
+  const kept = failing.size === 0 ? [] : middle.filter((line) => failing.has(stripAnsi(line).trim()));
+  const omitted = middle.length - kept.length;
+  return lines.slice(0, ENORMOUS_HEAD_LINES).join("") + enormousMarker(omitted) + kept.join("") + lines.slice(-ENORMOUS_TAIL_LINES).join("");
 }
 
 /** Every distinct line that states a failure must still be readable in the output. */
@@ -397,7 +408,8 @@ function record(request: PipelineRequest, command: string, route: Route, result:
       agentId: request.agentId,
       entry: request.entry,
       tool: request.tool ?? null,
-      command,
+      // A secret typed on the command line is masked like one in the output.
+      command: redactCommand(command),
       label: route.label,
       distiller: result.distiller,
       route: result.route,
@@ -412,7 +424,8 @@ function record(request: PipelineRequest, command: string, route: Route, result:
       footer: request.footer ?? "none",
       // Past the input ceiling nothing was edited: keeping megabytes of trace would only grow the file.
       raw: result.reason === TOO_LARGE ? "" : request.text,
-      delivered: result.reason === TOO_LARGE ? "" : result.delivered,
+      // Unchanged, the delivery is the input: the (masked) text this record was given.
+      delivered: result.reason === TOO_LARGE ? "" : result.changed ? result.delivered : request.text,
     });
   } catch (error) {
     // Accounting is not worth a broken reply.

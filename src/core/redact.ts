@@ -1,101 +1,143 @@
 /**
- * Secret masking. A `KEY=value` line whose key names a secret, and the password part of a
- * `scheme://user:password@host` URL assigned to any key, become `[REDACTED]` before anything is
- * delivered or archived: an archive is a second copy, and a secret must not be kept in either.
+ * Secret masking: THE one redactor. Everything omni delivers or stores (the reply, the archive,
+ * traces, command text, session events, memory) passes through redactSecrets first: an archive
+ * is a second copy, and a secret must not be kept in either.
+ *
+ * What counts as a secret comes, as facts, from public secret-scanning rule sets (provider token
+ * prefixes and lengths, JWT and PEM shapes, header names); the code is ours. Every rule replaces
+ * the secret's bytes in place and never a line terminator, so a masked Read keeps its line
+ * numbers and a masked JSON/YAML payload stays the same document with other values untouched.
  */
-import { stripTerminator } from "./lines.ts";
+import { maskHighEntropyNextToKey, maskInlineAssignments, maskKeyValues } from "./redact-keys.ts";
+import { maskTokenShapes } from "./redact-tokens.ts";
+import { isPlaceholder, mapHitLines, REDACTED, type Redaction } from "./redact-values.ts";
 
-export const REDACTED = "[REDACTED]";
+export { isSecretKey } from "./redact-keys.ts";
 
-/** `export KEY=value`, `declare -x KEY="value"`, `KEY=value` (env, printenv, .env files). */
-const ASSIGNMENT = /^(\s*(?:export\s+|declare\s+-x\s+)?)([A-Za-z_][A-Za-z0-9_.]*)=(.*)$/;
-/** Whole key segments that name a secret (`GITHUB_TOKEN`, `PGPASSWORD`, `AWS_SECRET_ACCESS_KEY`). */
-const SECRET_SEGMENT = /^(?:[A-Z]*TOKEN|[A-Z]*SECRET|[A-Z]*PASSWORD|[A-Z]*PASSWD|PASSPHRASE|CREDENTIALS?|AUTHORIZATION|COOKIE|APIKEY|PRIVATEKEY)$/;
-/** Two-segment names (`API_KEY`, `PRIVATE_KEY`, `ACCESS_KEY`, `SESSION_KEY`, `SIGNING_KEY`). */
-const SECRET_PAIR = /(?:^|_)(?:API|PRIVATE|ACCESS|SESSION|SIGNING|ENCRYPTION|MASTER|SECRET)_KEY(?:_|$)/;
-/** `scheme://user:password@host`: the password is the secret, the rest stays readable. */
-const URL_AUTHORITY = /([a-z][a-z0-9+.-]*:\/\/)([^\s/?#]*)/gi;
+export { isPlaceholder, REDACTED, type Redaction } from "./redact-values.ts";
 
-export function isSecretKey(key: string): boolean {
-  const upper = key.toUpperCase();
-  // PWD and OLDPWD are working directories; `MYSQL_PWD` is a password.
-  if (upper.endsWith("_PWD")) return true;
-  if (SECRET_PAIR.test(upper)) return true;
-  return upper.split(/[_.]/).some((segment) => SECRET_SEGMENT.test(segment));
+
+/** One masking pass over the text; each returns the new text and how many values it masked. */
+type Pass = (text: string) => Redaction;
+
+/** PEM blocks first (their bodies span lines), then named values, headers, token shapes, URL passwords. */
+const PASSES: readonly Pass[] = [maskPemBlocks, maskKeyValues, maskAuthHeaders, maskTokenShapes, maskUrlPasswords, maskHighEntropyNextToKey];
+
+/** Mask every secret in `text`; `count` is how many values were masked. Text without secrets comes back as the same string. */
+export function redactSecrets(text: string): Redaction {
+  let count = 0;
+  let out = text;
+  for (const pass of PASSES) {
+    const result = pass(out);
+    count += result.count;
+    out = result.text;
+  }
+  return out === text ? { text, count: 0 } : { text: out, count };
 }
 
-function isAlreadyMasked(value: string): boolean {
-  const bare = value.replace(/^["']|["']$/g, "");
-  return bare === "" || bare === REDACTED || /^\*+$/.test(bare);
+/** The masked text alone, for short strings (an event, a label); null stays null. */
+export function redactText<T extends string | null | undefined>(text: T): T {
+  if (typeof text !== "string" || text === "") return text;
+  return redactSecrets(text).text as T;
 }
 
 /**
- * Mask every secret in `text`; `count` is how many values were masked. Line terminators are kept.
- * Only a line with a `=` can be an assignment, so the scan jumps from one `=` to the next and
- * copies the text between changed lines in spans: per-line copies of a megabyte were most of a
- * hook's peak memory, and text without secrets comes back as the same string.
+ * A command line: `PGPASSWORD=x psql -h db` keeps `psql -h db` (an assignment's value ends at
+ * whitespace here, where in an env file it runs to the end of the line), then every other rule.
  */
-export function redactSecrets(text: string): { text: string; count: number } {
+export function redactCommand(command: string): string {
+  if (command === "") return command;
+  return redactSecrets(maskInlineAssignments(command).text).text;
+}
+
+const PEM_BEGIN = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY( BLOCK)?-----/g;
+
+/**
+ * A private key's body: every run of characters between its BEGIN and END lines becomes one
+ * `[REDACTED]`, terminators kept, so the block keeps its line count (a key inside a JSON string,
+ * with `\n` escapes, becomes one run). With no END line the body runs to the end of the text.
+ */
+function maskPemBlocks(text: string): Redaction {
+  if (!text.includes("PRIVATE KEY")) return { text, count: 0 };
   let count = 0;
   const out: string[] = [];
-  /** Everything before this offset is already in `out` (or dropped). */
   let copied = 0;
-  for (let eq = text.indexOf("="); eq !== -1; ) {
-    const start = text.lastIndexOf("\n", eq) + 1;
-    const end = lineEnd(text, eq);
-    const masked = redactLine(text.slice(start, end));
-    let next = end;
-    if (masked.count > 0) {
-      count += masked.count;
-      out.push(text.slice(copied, start), masked.text);
-      // The continuation lines of a multi-line key belong to the value just masked: dropped
-      // up to and including the line that closes it.
-      const close = masked.opensPemBlock ? text.indexOf("-----END", end) : -1;
-      if (masked.opensPemBlock) next = close === -1 ? text.length : lineEnd(text, close);
-      copied = next;
+  PEM_BEGIN.lastIndex = 0;
+  for (let match = PEM_BEGIN.exec(text); match; match = PEM_BEGIN.exec(text)) {
+    const bodyStart = match.index + match[0].length;
+    const end = text.indexOf("-----END", bodyStart);
+    const bodyEnd = end === -1 ? text.length : end;
+    const body = text.slice(bodyStart, bodyEnd);
+    const masked = body.replace(/(\\[nr]|[\r\n])+/g, "\u0000$&\u0000").split("\u0000").map((part, i) => (i % 2 === 1 || part.trim() === "" || isPlaceholder(part) ? part : REDACTED)).join("");
+    if (masked !== body) {
+      count++;
+      out.push(text.slice(copied, bodyStart), masked);
+      copied = bodyEnd;
     }
-    eq = text.indexOf("=", next);
+    PEM_BEGIN.lastIndex = end === -1 ? text.length : end + 8;
   }
-  if (out.length === 0) return { text, count };
+  if (count === 0) return { text, count };
   out.push(text.slice(copied));
   return { text: out.join(""), count };
 }
 
-/** One past the terminator of the line holding `at` (the text's end for a last line without one). */
-function lineEnd(text: string, at: number): number {
-  const newline = text.indexOf("\n", at);
-  return newline === -1 ? text.length : newline + 1;
+/**
+ * `Authorization: Bearer …` (and Basic, Token, …), `Proxy-Authorization`, API-key and token
+ * headers, and a bare `Bearer <token>`: the credential goes, the header name and scheme stay.
+ */
+const AUTH_HEADER = /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token|x-goog-api-key|x-amz-security-token)(["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|digest|bot|negotiate|apikey|sso-key)[ \t]+)?([^\s"',;]+)/gi;
+const BARE_BEARER = /\b(bearer[ \t]+)([A-Za-z0-9._~+/-]{16,}=*)/gi;
+const COOKIE_HEADER = /\b((?:set-)?cookie)([ \t]*:[ \t]*)([^\r\n"']+)/gi;
+
+const AUTH_WORD = /authoriz|api-key|-token|bearer|cookie/gi;
+
+function maskAuthHeaders(text: string): Redaction {
+  return mapHitLines(text, AUTH_WORD, (line) => {
+    let count = 0;
+    let out = line.replace(AUTH_HEADER, (match, name: string, sep: string, scheme: string | undefined, value: string) => {
+      if (isPlaceholder(value)) return match;
+      count++;
+      return `${name}${sep}${scheme ?? ""}${REDACTED}`;
+    });
+    out = out.replace(BARE_BEARER, (match, scheme: string, value: string) => {
+      if (isPlaceholder(value)) return match;
+      count++;
+      return `${scheme}${REDACTED}`;
+    });
+    out = out.replace(COOKIE_HEADER, (match, name: string, sep: string, value: string) => {
+      // Only a header line (`Cookie: a=b`), not prose that mentions cookies.
+      if (isPlaceholder(value) || !value.includes("=")) return match;
+      count++;
+      return `${name}${sep}${REDACTED}`;
+    });
+    return { text: out, count };
+  });
 }
 
-/** One line (with its terminator) masked; count 0 means it stands as it was. */
-function redactLine(line: string): { text: string; count: number; opensPemBlock: boolean } {
-  const body = stripTerminator(line);
-  const assignment = ASSIGNMENT.exec(body);
-  if (!assignment) return { text: line, count: 0, opensPemBlock: false };
-  const prefix = assignment[1]!;
-  const key = assignment[2]!;
-  const value = assignment[3]!;
-  const terminator = line.slice(body.length);
-  if (isSecretKey(key) && !isAlreadyMasked(value)) {
-    return { text: `${prefix}${key}=${REDACTED}${terminator}`, count: 1, opensPemBlock: value.includes("-----BEGIN") && !value.includes("-----END") };
-  }
-  const masked = maskUrlPasswords(value);
-  return { text: `${prefix}${key}=${masked.text}${terminator}`, count: masked.count, opensPemBlock: false };
-}
+/** `scheme://user:password@host`: the password is the secret, the rest stays readable. */
+const URL_AUTHORITY = /\b([a-z][a-z0-9+.-]{0,30}:\/\/)([^\s/?#"'<>`]{0,2048})/gi;
 
 /**
- * Only inside an assignment's value (`DATABASE_URL=postgres://u:p@h`): in free text a URL with
- * credentials is usually the subject of the output (a failing URL-parsing test), not a secret.
+ * Anywhere in the text. A stand-in password (`user:password@`, `:${PASS}@`) is left alone: a
+ * failing URL-parsing test prints one, and it is the subject of the output, not a secret.
  */
-function maskUrlPasswords(value: string): { text: string; count: number } {
-  let count = 0;
-  const text = value.replace(URL_AUTHORITY, (match, scheme: string, authority: string) => {
-    // The host follows the LAST `@`: a password may itself contain `@`.
-    const at = authority.lastIndexOf("@");
-    const colon = authority.indexOf(":");
-    if (at < 0 || colon < 0 || colon > at || isAlreadyMasked(authority.slice(colon + 1, at))) return match;
-    count++;
-    return `${scheme}${authority.slice(0, colon + 1)}${REDACTED}${authority.slice(at)}`;
+function maskUrlPasswords(text: string): Redaction {
+  return mapHitLines(text, /:\/\//g, (line) => {
+    // Credentials need an `@` after the scheme: most lines with a URL have none.
+    if (!line.includes("@")) return { text: line, count: 0 };
+    let count = 0;
+    const out = line.replace(URL_AUTHORITY, (match, scheme: string, authority: string) => {
+      // The host follows the LAST `@`: a password may itself contain `@`.
+      const at = authority.lastIndexOf("@");
+      const colon = authority.indexOf(":");
+      if (at < 0 || colon < 0 || colon > at || isPlaceholder(authority.slice(colon + 1, at)) || isStandInPassword(authority.slice(colon + 1, at))) return match;
+      count++;
+      return `${scheme}${authority.slice(0, colon + 1)}${REDACTED}${authority.slice(at)}`;
+    });
+    return { text: out, count };
   });
-  return { text, count };
+}
+
+function isStandInPassword(value: string): boolean {
+  return /^(?:pass(?:word|wd)?|pwd|secret|changeme|xxx+|\*+)$/i.test(value);
 }

@@ -1,6 +1,7 @@
 /**
  * The final safety cap: past MAX_OUTPUT_BYTES the middle of the reply is elided with a marker,
- * archiving the elided part first so the marker can carry a handle.
+ * archiving the elided part first so the marker can carry a handle. When the part cannot be
+ * archived the reply goes on uncut: an omission without a handle would lose those bytes.
  */
 import { byteLength, splitInclusive } from "./lines.ts";
 import { truncatedBytesMarker, truncatedLinesMarker } from "./markers.ts";
@@ -25,10 +26,12 @@ export function capOutput(text: string, capBytes: number, archive: Archiver): st
     const keptText = Buffer.from(text, "utf8").subarray(0, capBytes - 200).toString("utf8").replace(/\uFFFD$/, "");
     const elided = text.slice(keptText.length);
     const handle = archive(elided, total);
+    if (handle === null) return text;
     return keptText + truncatedBytesMarker(byteLength(keptText), total, handle);
   }
   const elided = lines.slice(head, tail).join("");
   const handle = archive(elided, total);
+  if (handle === null) return text;
   const kept = head + (lines.length - tail);
   return lines.slice(0, head).join("") + truncatedLinesMarker(kept, lines.length, tail - head, handle) + lines.slice(tail).join("");
 }

@@ -6,8 +6,10 @@ import { readerScope } from "../core/agent-id.ts";
 import { HOST_PREVIEW_NOTE_BYTES, MEANINGFUL_PERCENT } from "../core/limits.ts";
 import { byteLength } from "../core/lines.ts";
 import { runPipeline } from "../core/pipeline.ts";
+import { redactCommand, redactSecrets } from "../core/redact.ts";
+import { routeTool, stripExecWrapper } from "../core/route.ts";
 import { hostForPayload } from "../hosts/index.ts";
-import { isRecord } from "../hosts/types.ts";
+import { isRecord, type ToolCall } from "../hosts/types.ts";
 import { runWishes } from "../memory/run-wishes.ts";
 import { sessionNotices } from "../memory/pressure.ts";
 import { projectKey } from "../platform/project.ts";
@@ -17,9 +19,13 @@ import type { HookContext, HookReply } from "./context.ts";
 export function postTool({ payload, env, deps, db }: Pick<HookContext, "payload" | "env" | "deps" | "db">): HookReply {
   const host = hostForPayload(payload);
   const call = host.normalizePostTool(payload);
-  if (!call || call.text === null) return null;
+  if (!call) return null;
   const projectPath = projectKey(call.cwd);
   const sessionId = readerScope(call.sessionId, call.subagentId);
+  if (call.text === null) {
+    if (call.declinedText !== undefined) recordDeclined(call, call.declinedText, { agentId: env.OMNI_AGENT_ID?.trim() || host.agentId, sessionId, projectPath }, deps);
+    return null;
+  }
   const result = runPipeline(
     {
       text: call.text,
@@ -46,4 +52,42 @@ export function postTool({ payload, env, deps, db }: Pick<HookContext, "payload"
 function withAdditionalContext(reply: HookReply, text: string): HookReply {
   const output = isRecord(reply) && isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput : { hookEventName: "PostToolUse" };
   return { hookSpecificOutput: { ...output, additionalContext: text } };
+}
+
+/**
+ * A call the host cut at its own cap, whose whole output could not be read: nothing to edit,
+ * but a row with its reason, so the largest outputs are counted (stats charges only up to the cap).
+ */
+function recordDeclined(call: ToolCall, text: string, who: { agentId: string; sessionId: string | null; projectPath: string | null }, deps: HookContext["deps"]): void {
+  if (!deps.store) return;
+  const now = deps.clock.now();
+  const bytes = byteLength(text);
+  // Traced like any run (masked), so a replay of this database meets the same cut and declines it again.
+  const masked = redactSecrets(text).text;
+  try {
+    deps.store.record({
+      tsMs: now,
+      sessionId: who.sessionId,
+      agentId: who.agentId,
+      entry: "hook",
+      tool: call.tool,
+      command: redactCommand(stripExecWrapper(call.command)),
+      label: routeTool(call.tool, stripExecWrapper(call.command)).label,
+      distiller: null,
+      route: "passthrough",
+      reason: call.skipReason ?? "declined",
+      inputBytes: bytes,
+      outputBytes: bytes,
+      deliveredBytes: bytes,
+      latencyMs: 0,
+      handle: null,
+      projectPath: who.projectPath,
+      exitCode: call.exitCode,
+      footer: "none",
+      raw: masked,
+      delivered: masked,
+    });
+  } catch (error) {
+    deps.log?.(`record failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

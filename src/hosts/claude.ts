@@ -37,7 +37,8 @@ function normalizeBash(call: ToolCall, response: unknown, payload: Record<string
   // Over the cap the host hands us a cut stdout and saves the whole output to a local file; the
   // model would see a 2 KB preview and a path. Distilling the whole file does better.
   const persisted = typeof response.persistedOutputPath === "string" ? readTextFile(response.persistedOutputPath, MAX_PERSISTED_READ_BYTES) : null;
-  if (persisted === null) return { ...call, exitCode, failed, skipReason: "host output cap, persisted output unreadable" };
+  // Unreadable: the model gets the host's cut, at most the cap (a payload recorded uncut is cut here the same way).
+  if (persisted === null) return { ...call, exitCode, failed, skipReason: "host output cap, persisted output unreadable", declinedText: join(stdout.slice(0, HOST_OUTPUT_CAP_CHARS)) };
   return { ...call, exitCode, failed, text: join(persisted), persistedOutput: true };
 }
 

@@ -22,6 +22,11 @@ export interface ToolCall {
   cwd: string | null;
   /** The text came from the host's persisted-output file, not the (cut) payload. */
   persistedOutput?: boolean;
+  /**
+   * Declined, but the host delivered this text itself (its cut at its own output cap): the
+   * call is recorded with its reason, so stats sees the largest outputs too.
+   */
+  declinedText?: string;
 }
 
 /** What omni can do on a host: the honest ceiling, printed by init and doctor. */

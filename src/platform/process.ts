@@ -5,8 +5,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { killRunTree, RUN_TAG_VARIABLE } from "./process-tree.ts";
 
 export interface CommandResult {
   exitCode: number;
@@ -52,12 +54,15 @@ export function runCommand(argv: string[], options: RunOptions = {}): CommandRes
 /**
  * runCommand without blocking the event loop, for a server that must keep answering while the
  * command runs. stdin is closed: the server's stdin is its protocol channel, not the command's.
- * On timeout the whole process group is killed, so the shell's children do not outlive it.
+ * On timeout the whole process tree is killed: the group, every descendant, and every process
+ * carrying this run's tag (a `setsid` child, a daemon re-parented away), so none outlives it.
  */
 export function runCommandAsync(argv: string[], options: RunOptions = {}): Promise<CommandResult> {
   const [file, ...args] = commandLine(argv);
   const { dir, outPath, fd } = openOutputFile();
   const started = performance.now();
+  const tag = `${process.pid}-${randomUUID()}`;
+  const env = { ...(options.env ?? process.env), [RUN_TAG_VARIABLE]: tag };
   return new Promise((resolve) => {
     let timedOut = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -73,12 +78,13 @@ export function runCommandAsync(argv: string[], options: RunOptions = {}): Promi
         rmSync(dir, { recursive: true, force: true });
       }
     };
-    const child = spawn(file!, args, { stdio: ["ignore", fd, fd], cwd: options.cwd, env: options.env as NodeJS.ProcessEnv | undefined, detached: true });
+    const child = spawn(file!, args, { stdio: ["ignore", fd, fd], cwd: options.cwd, env: env as NodeJS.ProcessEnv, detached: true });
     child.once("error", (error) => finish(127, error.message));
     child.once("exit", (code, signal) => finish(code ?? (signal ? 128 + signalNumber(signal) : 1), timedOut ? "timed out" : undefined));
     if (options.timeoutMs !== undefined) {
       timer = setTimeout(() => {
         timedOut = true;
+        if (child.pid !== undefined) killRunTree(child.pid, tag);
         killGroup(child);
       }, options.timeoutMs);
     }

@@ -1,4 +1,5 @@
 /** `engrams` and its FTS mirror: digests of finished subtasks. */
+import { redactText } from "../core/redact.ts";
 import type { Db } from "./db.ts";
 import { ftsQuery } from "./fts.ts";
 
@@ -43,7 +44,7 @@ export type EngramInput = Omit<EngramRow, "id">;
 export function insertEngram(db: Db, engram: EngramInput): number {
   const row = db
     .query("INSERT INTO engrams (session_id, trigger, label, detail, files, category, project_hash, ts) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id")
-    .get(engram.sessionId, engram.trigger, engram.label, engram.detail, JSON.stringify(engram.files), engram.category, engram.projectHash, engram.ts) as { id: number };
+    .get(engram.sessionId, engram.trigger, redactText(engram.label), redactText(engram.detail), JSON.stringify(engram.files), engram.category, engram.projectHash, engram.ts) as { id: number };
   return row.id;
 }
 

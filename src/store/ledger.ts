@@ -1,5 +1,5 @@
 /**
- * The ledger's two tables. `ledger_lines` holds one row per (scope, line hash): never the line
+ * The ledger's tables. `ledger_lines` holds one row per (scope id, line hash): never the line
  * itself, only the receipt that it was delivered. `ledger_folds` counts what folds removed.
  */
 import type { FoldRow, LedgerStore, SeenLine } from "../ledger/types.ts";
@@ -12,10 +12,20 @@ export function seenLines(db: Db, scope: string, keys: readonly string[]): Map<s
   const seen = new Map<string, SeenLine>();
   if (keys.length === 0) return seen;
   const rows = db
-    .query("SELECT line_hash, source, agent_id FROM ledger_lines WHERE scope = ?1 AND line_hash IN (SELECT value FROM json_each(?2))")
+    .query(
+      `SELECT l.line_hash, src.path AS source, l.agent_id FROM ledger_lines l LEFT JOIN ledger_sources src ON src.id = l.source_id
+       WHERE l.scope_id = (SELECT id FROM ledger_scopes WHERE name = ?1) AND l.line_hash IN (SELECT value FROM json_each(?2))`,
+    )
     .all(scope, JSON.stringify(keys)) as Array<{ line_hash: string; source: string | null; agent_id: string | null }>;
   for (const row of rows) seen.set(row.line_hash, { source: row.source, agentId: row.agent_id });
   return seen;
+}
+
+/** The id of a scope or source, made on first use: each line row holds the id, not the string. */
+function internedId(db: Db, table: "ledger_scopes" | "ledger_sources", column: "name" | "path", value: string): number {
+  const found = db.query(`SELECT id FROM ${table} WHERE ${column} = ?1`).get(value) as { id: number } | null;
+  if (found) return found.id;
+  return Number(db.query(`INSERT INTO ${table} (${column}) VALUES (?1)`).run(value).lastInsertRowid);
 }
 
 /**
@@ -28,19 +38,22 @@ export function seenLines(db: Db, scope: string, keys: readonly string[]): Map<s
 export function recordLines(db: Db, scopes: readonly string[], keys: readonly string[], agentId: string, source: string, ts: number): void {
   if (keys.length === 0) return;
   const insert = db.query(
-    `INSERT INTO ledger_lines (scope, line_hash, ts, agent_id, source)
+    `INSERT INTO ledger_lines (scope_id, line_hash, ts, agent_id, source_id)
      SELECT ?1, value, ?2, ?3, ?4 FROM json_each(?5) WHERE true
-     ON CONFLICT(scope, line_hash) DO UPDATE SET ts = excluded.ts WHERE excluded.ts - ts >= ${LEDGER_REFRESH_SECS}`,
+     ON CONFLICT(scope_id, line_hash) DO UPDATE SET ts = excluded.ts WHERE excluded.ts - ts >= ${LEDGER_REFRESH_SECS}`,
   );
   const json = JSON.stringify([...keys].sort());
   db.transaction(() => {
-    for (const scope of scopes) insert.run(scope, ts, agentId, source === "" ? null : source, json);
+    const sourceId = source === "" ? null : internedId(db, "ledger_sources", "path", source);
+    for (const scope of scopes) insert.run(internedId(db, "ledger_scopes", "name", scope), ts, agentId, sourceId, json);
   })();
 }
 
 export function touchLines(db: Db, scopes: readonly string[], keys: readonly string[], ts: number): void {
   if (keys.length === 0) return;
-  const touch = db.query(`UPDATE ledger_lines SET ts = ?2 WHERE scope = ?1 AND line_hash IN (SELECT value FROM json_each(?3)) AND ?2 - ts >= ${LEDGER_REFRESH_SECS}`);
+  const touch = db.query(
+    `UPDATE ledger_lines SET ts = ?2 WHERE scope_id = (SELECT id FROM ledger_scopes WHERE name = ?1) AND line_hash IN (SELECT value FROM json_each(?3)) AND ?2 - ts >= ${LEDGER_REFRESH_SECS}`,
+  );
   const json = JSON.stringify(keys);
   db.transaction(() => {
     for (const scope of scopes) touch.run(scope, ts, json);
@@ -62,7 +75,9 @@ export function recordFolds(db: Db, rows: readonly FoldRow[], ts: number): void 
  * what they were shown. '/' + 1 is '0', so the range is exactly the scopes prefixed `session/`.
  */
 export function forgetReader(db: Db, sessionId: string): number {
-  return db.query("DELETE FROM ledger_lines WHERE scope = ?1 OR (scope >= ?1 || '/' AND scope < ?1 || '0')").run(sessionId).changes;
+  return db
+    .query("DELETE FROM ledger_lines WHERE scope_id IN (SELECT id FROM ledger_scopes WHERE name = ?1 OR (name >= ?1 || '/' AND name < ?1 || '0'))")
+    .run(sessionId).changes;
 }
 
 export function createLedgerStore(db: Db): LedgerStore {

@@ -1,4 +1,5 @@
 /** `pattern_memory`: recurring error patterns, counted across sessions, resolved when the tool passes again. */
+import { redactText } from "../core/redact.ts";
 import type { Db } from "./db.ts";
 
 export interface PatternRow {
@@ -16,7 +17,7 @@ export function upsertPattern(db: Db, row: { patternHash: string; patternText: s
   db.query(
     `INSERT INTO pattern_memory (pattern_hash, pattern_text, tool_family, project_hash, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?5)
      ON CONFLICT(pattern_hash) DO UPDATE SET last_seen = excluded.last_seen, occurrence_count = occurrence_count + 1, was_resolved = 0`,
-  ).run(row.patternHash, row.patternText, row.toolFamily, row.projectHash, row.ts);
+  ).run(row.patternHash, redactText(row.patternText), row.toolFamily, row.projectHash, row.ts);
 }
 
 /** How a resolution hint starts: `passed: <command>`. */

@@ -247,4 +247,34 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE distillations ADD COLUMN footer TEXT;
   `,
+  // 6: archived blocks are stored packed (the codec names how; content stays '' for them), with
+  // their plain size, so the archive can hold whole outputs of tens of MB under a total budget.
+  `
+  ALTER TABLE rewind_store ADD COLUMN codec TEXT NOT NULL DEFAULT 'plain';
+  ALTER TABLE rewind_store ADD COLUMN packed BLOB;
+  ALTER TABLE rewind_store ADD COLUMN bytes INTEGER;
+  UPDATE rewind_store SET bytes = length(CAST(content AS BLOB));
+  `,
+  // 7: the ledger interns its scopes and sources: one row per line holds their ids, not the session
+  // id and file path again (a 2,000-line Read under a 4 KB path added 19 MB). Existing rows move over.
+  `
+  CREATE TABLE ledger_scopes (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+  CREATE TABLE ledger_sources (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+  INSERT OR IGNORE INTO ledger_scopes (name) SELECT DISTINCT scope FROM ledger_lines;
+  INSERT OR IGNORE INTO ledger_sources (path) SELECT DISTINCT source FROM ledger_lines WHERE source IS NOT NULL;
+  CREATE TABLE ledger_lines_interned (
+    scope_id INTEGER NOT NULL,
+    line_hash TEXT NOT NULL,
+    ts INTEGER NOT NULL,
+    agent_id TEXT,
+    source_id INTEGER,
+    PRIMARY KEY (scope_id, line_hash)
+  ) WITHOUT ROWID;
+  INSERT INTO ledger_lines_interned (scope_id, line_hash, ts, agent_id, source_id)
+    SELECT s.id, l.line_hash, l.ts, l.agent_id, src.id FROM ledger_lines l
+    JOIN ledger_scopes s ON s.name = l.scope LEFT JOIN ledger_sources src ON src.path = l.source;
+  DROP TABLE ledger_lines;
+  ALTER TABLE ledger_lines_interned RENAME TO ledger_lines;
+  CREATE INDEX ledger_lines_ts ON ledger_lines(ts);
+  `,
 ];

@@ -1,4 +1,5 @@
 /** `session_events` (FTS5): errors and notes recorded during a session, searchable afterwards. */
+import { redactText } from "../core/redact.ts";
 import type { Db } from "./db.ts";
 import { ftsQuery } from "./fts.ts";
 
@@ -23,7 +24,7 @@ function toEvent(row: RawEvent): SessionEvent {
 }
 
 export function insertEvent(db: Db, event: SessionEvent): void {
-  db.query("INSERT INTO session_events (session_id, event_type, content, ts, project_hash) VALUES (?1, ?2, ?3, ?4, ?5)").run(event.sessionId, event.eventType, event.content, event.ts, event.projectHash);
+  db.query("INSERT INTO session_events (session_id, event_type, content, ts, project_hash) VALUES (?1, ?2, ?3, ?4, ?5)").run(event.sessionId, event.eventType, redactText(event.content), event.ts, event.projectHash);
 }
 
 export function recentEvents(db: Db, projectHash: string, eventType: string, limit: number): SessionEvent[] {

@@ -16,7 +16,7 @@ export function fetchStatsRows(db: Db, sinceTs: number, untilTs: number): StatsR
   // The block's size is what the pull put back into the reader's context.
   const retrievals = db
     .query(
-      `SELECT e.hash AS hash, e.ts AS ts, e.agent_id AS agentId, COALESCE(length(CAST(r.content AS BLOB)), 0) AS bytes
+      `SELECT e.hash AS hash, e.ts AS ts, e.agent_id AS agentId, COALESCE(r.bytes, length(CAST(r.content AS BLOB)), 0) AS bytes
        FROM retrieve_events e LEFT JOIN rewind_store r ON r.hash = e.hash
        WHERE e.ts >= ?1 AND e.ts <= ?2 ORDER BY e.ts, e.id`,
     )

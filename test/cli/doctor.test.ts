@@ -98,7 +98,7 @@ describe("omni doctor", () => {
     const report = doctorSchema.parse(JSON.parse(broken.stdout));
     expect(report.hosts.find((host) => host.id === "claude")!.hooks).toBe("broken");
     expect(report.problems.join("\n")).toContain("missing executable /gone/bin/omni");
-    expect(report.problems.join("\n")).toContain("is read-only (mode 444");
+    expect(report.problems.join("\n")).toContain("is read-only (mode 400");
     expect(doctor().stdout).toContain("omni doctor --fix repairs what it can");
 
     const fixed = doctor("--fix", "--json");

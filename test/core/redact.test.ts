@@ -32,13 +32,14 @@ describe("redactSecrets", () => {
   test("masks every line of a multi-line private key", () => {
     const pem = "-----BEGIN OPENSSH PRIVATE KEY-----";
     const { text, count } = redactSecrets(`HOME=/home/dev\nDEPLOY_PRIVATE_KEY=${pem}\nb3BlbnNzaC1rZXktdjEAAAAA\nAAAAC1zc2gtZW\n-----END OPENSSH PRIVATE KEY-----\nSHELL=/bin/bash\n`);
-    expect(text).toBe("HOME=/home/dev\nDEPLOY_PRIVATE_KEY=[REDACTED]\nSHELL=/bin/bash\n");
+    // Line for line: a masked Read keeps its line numbers.
+    expect(text).toBe("HOME=/home/dev\nDEPLOY_PRIVATE_KEY=[REDACTED]\n[REDACTED]\n[REDACTED]\n-----END OPENSSH PRIVATE KEY-----\nSHELL=/bin/bash\n");
     expect(count).toBe(1);
   });
 
   test("keeps line endings byte for byte and touches nothing else", () => {
     const input = "export NPM_TOKEN=abc\r\nPATH=/usr/bin\r\ndeclare -x API_KEY=\"q\"\r\n";
-    expect(redactSecrets(input).text).toBe("export NPM_TOKEN=[REDACTED]\r\nPATH=/usr/bin\r\ndeclare -x API_KEY=[REDACTED]\r\n");
+    expect(redactSecrets(input).text).toBe("export NPM_TOKEN=[REDACTED]\r\nPATH=/usr/bin\r\ndeclare -x API_KEY=\"[REDACTED]\"\r\n");
   });
 
   test("does not count values that are already masked or empty", () => {

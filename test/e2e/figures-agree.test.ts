@@ -6,6 +6,7 @@ import { startDashboard, type RunningDashboard } from "../helpers/dashboard.ts";
 import { join } from "node:path";
 import { makeSandbox, runOmni, SHARED, type Sandbox } from "../helpers/sandbox.ts";
 import { replaySession } from "../helpers/seed.ts";
+import { allBlocks } from "../helpers/archive-rows.ts";
 
 // The stats issue asked for this test: one set of rows, seeded through the real hook, and every
 // report that reads them (stats --json, --share, the dashboard, bench replay --from-db) agreeing.
@@ -76,7 +77,7 @@ describe("every report reads the same aggregation", () => {
     sandbox = makeSandbox();
     replaySession(sandbox);
     const db = new Database(sandbox.dbPath, { readonly: true });
-    const blocks = db.query("SELECT hash, content FROM rewind_store").all() as Array<{ hash: string; content: string }>;
+    const blocks = allBlocks(db);
     db.close();
     expect(blocks.length).toBeGreaterThan(0);
     const mismatched = blocks.filter((block) => {

@@ -74,7 +74,7 @@ export function countWithSql(dbPath: string): IndependentCounts {
     const retrieval = (
       db
         .query(
-          `SELECT COALESCE(SUM(length(CAST(r.content AS BLOB))), 0) AS n FROM retrieve_events e JOIN rewind_store r ON r.hash = e.hash
+          `SELECT COALESCE(SUM(COALESCE(r.bytes, length(CAST(r.content AS BLOB)))), 0) AS n FROM retrieve_events e JOIN rewind_store r ON r.hash = e.hash
            WHERE EXISTS (SELECT 1 FROM distillations d WHERE d.rewind_hash = e.hash AND d.agent_id != 'terminal' AND d.delivered_bytes > 0)`,
         )
         .get() as { n: number }

@@ -54,17 +54,17 @@ test("a saved test log re-read unchanged is one marker, failure lines and all; a
   for (const line of failureLines(next)) expect(rerun).toContain(line);
 });
 
-test("a Read over the archive cap, re-read unchanged, folds to markers only, each block under the cap", () => {
+test("a 218 KB Read, re-read unchanged, folds to markers only, and every byte comes back", () => {
   rig = ledgerRig();
-  // TypeScript's own lib.es5.d.ts, 218 KB: more than one archive block can hold.
+  // TypeScript's own lib.es5.d.ts, 218 KB: over the old 64 KiB block cap, under today's.
   const path = join(REPO_ROOT, "node_modules/typescript/lib/lib.es5.d.ts");
   const source = readFileSync(path, "utf8");
   const read = () => rig!.deliver(source, { tool: "Read", command: path });
   expect(read().changed).toBe(false);
   const again = read();
   const markers = splitInclusive(again.delivered);
-  expect(markers.length).toBeGreaterThan(3);
-  expect(markers.every((line) => /^\[OMNI: \d+ lines already shown, omni retrieve [0-9a-f]{16}\]\n?$/.test(line))).toBe(true);
+  expect(markers.length).toBeGreaterThanOrEqual(1);
+  expect(markers.every((line) => /^\[OMNI: (?:identical to the )?\d+ lines already shown, omni retrieve [0-9a-f]{16}\]\n?$/.test(line))).toBe(true);
   expect(expandFolds(rig.db, again.delivered)).toBe(source);
 });
 

@@ -7,6 +7,7 @@ import { loadSources } from "../../src/bench/corpus.ts";
 import { createLedgerAudit } from "../../src/ledger/audit.ts";
 import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
 import { corpusPayloads, deliveredText, FULL, handlesIn, isValidReply, runHook } from "./helpers.ts";
+import { blockContent } from "../helpers/archive-rows.ts";
 
 const PROCESSES = FULL ? 16 : 4;
 const PAYLOADS_PER_PROCESS = FULL ? 500 : 30;
@@ -44,7 +45,7 @@ test(`${PROCESSES} concurrent hook workers × ${PAYLOADS_PER_PROCESS} real paylo
   try {
     const rows = (db.query("SELECT COUNT(*) AS n FROM distillations").get() as { n: number }).n;
     expect(rows).toBe(workers.reduce((sum, w) => sum + w.calls.length, 0));
-    const resolve = (handle: string) => (db.query("SELECT content FROM rewind_store WHERE hash = ?1").get(handle) as { content: string } | null)?.content ?? null;
+    const resolve = (handle: string) => blockContent(db, handle);
     const handles = [...new Set(all.flatMap((r) => handlesIn(r.stdout)))];
     expect(handles.filter((h) => resolve(h) === null)).toEqual([]);
     // Per reader, in delivery order: no "already shown" claim for a line that reader was not delivered.

@@ -4,7 +4,7 @@ import { statsWindow } from "../../stats/window.ts";
 import { systemClock } from "../../platform/clock.ts";
 import { writeOut } from "../../platform/io.ts";
 import { databasePath } from "../../platform/paths.ts";
-import { openDatabase } from "../../store/db.ts";
+import { openReadOnly } from "../../store/db.ts";
 import { traceForRun } from "../../store/runs.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
@@ -17,7 +17,7 @@ export default defineCommand({
   async run({ env }, { flags }) {
     const port = flags.port === undefined ? DEFAULT_DASHBOARD_PORT : Number(flags.port);
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ActionableError(`--port takes a number from 0 to 65535, not \`${flags.port}\``);
-    const db = openDatabase(databasePath(env));
+    const db = openReadOnly(databasePath(env));
     let server: ReturnType<typeof startDashboard>;
     try {
       server = startDashboard(

@@ -4,7 +4,7 @@ import { formatBytes } from "../../core/markers.ts";
 import { paintFor } from "../../stats/color.ts";
 import { stdoutIsTty, terminalColumns, writeOut } from "../../platform/io.ts";
 import { databasePath } from "../../platform/paths.ts";
-import { openDatabase } from "../../store/db.ts";
+import { openReadOnly } from "../../store/db.ts";
 import { latestTrace } from "../../store/runs.ts";
 import { defineCommand } from "../command.ts";
 import { sideBySide } from "../side-by-side.ts";
@@ -17,7 +17,7 @@ export default defineCommand({
     json: { type: "boolean", description: "print raw, delivered and the figures as one JSON object" },
   },
   run({ env }, { flags }) {
-    const db = openDatabase(databasePath(env), { readonly: false });
+    const db = openReadOnly(databasePath(env));
     try {
       const trace = latestTrace(db);
       if (!trace) {

@@ -11,7 +11,7 @@ import { systemClock } from "../../platform/clock.ts";
 import { stdoutIsTty, writeOut } from "../../platform/io.ts";
 import { databasePath } from "../../platform/paths.ts";
 import { svgToPng } from "../../platform/rasterize.ts";
-import { openDatabase } from "../../store/db.ts";
+import { openReadOnly } from "../../store/db.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
 
@@ -45,7 +45,7 @@ export default defineCommand({
     const outputs = OUTPUT_FLAGS.filter((name) => flags[name]);
     if (outputs.length > 1) throw new ActionableError(`pick one output, not ${outputs.map((n) => `--${n}`).join(" and ")}: each replaces the report`);
     if (positionals.length > (flags.card ? 1 : 0)) throw new ActionableError(`unexpected argument \`${positionals[0]}\`; only --card takes a file name`);
-    const db = openDatabase(databasePath(env));
+    const db = openReadOnly(databasePath(env));
     let report;
     try {
       const window = statsWindow(windowName, Math.floor(systemClock.now() / 1000));
