@@ -2,7 +2,7 @@
 import { nowSecs, projectScope, type ProjectScope } from "../memory/project.ts";
 import { systemClock } from "../platform/clock.ts";
 import { databasePath, type Env } from "../platform/paths.ts";
-import { openDatabase, type Db } from "../store/db.ts";
+import { openDatabase, openReadOnly, type Db } from "../store/db.ts";
 
 export interface MemoryRuntime {
   db: Db;
@@ -10,8 +10,9 @@ export interface MemoryRuntime {
   now: number;
 }
 
-export function withMemory<T>(env: Env, run: (memory: MemoryRuntime) => T): T {
-  const db = openDatabase(databasePath(env));
+/** `readOnly`: a command that only reads opens the database read-only, so it works without write access. */
+export function withMemory<T>(env: Env, run: (memory: MemoryRuntime) => T, options: { readOnly?: boolean } = {}): T {
+  const db = options.readOnly ? openReadOnly(databasePath(env)) : openDatabase(databasePath(env));
   try {
     return run({ db, scope: projectScope(process.cwd()), now: nowSecs(systemClock.now()) });
   } finally {

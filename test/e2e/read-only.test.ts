@@ -37,7 +37,7 @@ function runAs(user: { uid: number; gid: number } | null, args: string[], env: R
   return { exitCode: child.exitCode ?? -1, stdout: Buffer.from(child.stdout), stderr: Buffer.from(child.stderr).toString() };
 }
 
-test("retrieve, stats and the dashboard work on a database this user cannot write; a hook fails open", async () => {
+test("retrieve, stats, the dashboard, query, session, patterns and engram work on a database this user cannot write; a hook fails open", async () => {
   sandbox = makeSandbox({ OMNI_AGENT_ID: "claude_code" });
   const raw = runOmni(["exec", NOISY], { env: { ...sandbox.env, OMNI_PASSTHROUGH: "1" } }).stdout;
   const distilled = runOmni(["exec", NOISY], { env: sandbox.env }).stdout.toString();
@@ -88,6 +88,13 @@ test("retrieve, stats and the dashboard work on a database this user cannot writ
   } finally {
     dashboard.kill("SIGTERM");
     expect(await dashboard.exited).toBe(0);
+  }
+
+  // The memory commands that only read: each answers from the database it cannot write.
+  for (const args of [["query", "errors in last 5 commands"], ["session", "--history"], ["session", "--status"], ["patterns"], ["engram", "--json"]]) {
+    const result = runAs(user, args, env);
+    expect([args.join(" "), result.stderr]).toEqual([args.join(" "), ""]);
+    expect(result.exitCode).toBe(0);
   }
 
   const hook = runAs(user, ["--post-hook"], env, JSON.stringify({ session_id: "s", hook_event_name: "PostToolUse", cwd: REPO_ROOT, tool_name: "Bash", tool_input: { command: NOISY }, tool_response: { stdout: raw.toString(), stderr: "", interrupted: false, isImage: false }, exit_code: 0 }));

@@ -17,6 +17,6 @@ export default defineCommand({
       else if (report.engrams.length === 0) writeOut("no engrams yet: they are captured when a failing command passes again\n");
       else for (const engram of report.engrams) writeOut(`${engram.created_at}  ${engram.headline}${engram.errors_resolved.length ? `\n    resolved: ${engram.errors_resolved.join(" | ")}` : ""}\n`);
       return 0;
-    });
+    }, { readOnly: true });
   },
 });

@@ -23,7 +23,7 @@ export default defineCommand({
         writeOut(`         hint: ${patternHint(row)}\n`);
       }
       return 0;
-    });
+    }, { readOnly: true });
   },
 });
 

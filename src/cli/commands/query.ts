@@ -21,6 +21,6 @@ export default defineCommand({
       else if (rows.length === 0) writeOut("no matching history\n");
       else for (const row of rows) writeOut(`${row.ts ? `${new Date(row.ts * 1000).toISOString().slice(11, 19)}  ` : ""}${row.command}  ${row.detail}\n`);
       return 0;
-    });
+    }, { readOnly: true });
   },
 });

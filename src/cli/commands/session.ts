@@ -74,7 +74,8 @@ export default defineCommand({
         }
       }
       return 0;
-    });
+      // Every view but --clear only reads: it works on a database this user cannot write.
+    }, { readOnly: view !== "clear" });
   },
 });
 
