@@ -4,6 +4,7 @@
  * list), or the user's own `execution_traces`. Only calls the host adapter hands to the pipeline
  * are replayed; every other call is counted under the reason it was left out.
  */
+import { HOST_OUTPUT_CAP_CHARS } from "../core/limits.ts";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { readerScope } from "../core/agent-id.ts";
@@ -97,7 +98,14 @@ function loadJsonl(corpus: Corpus, path: string): void {
 /** A captured output becomes the payload its tool would have sent (Bash unless the meta names Read or Grep), one session each. */
 function loadFixture(corpus: Corpus, path: string): void {
   const meta = JSON.parse(readFileSync(path.replace(/\.txt$/, ".meta.json"), "utf8")) as FixtureMeta;
-  const payload = payloadOf({ tool: meta.tool ?? "Bash", command: meta.command, raw: readFileSync(path, "utf8"), exitCode: meta.exit_code ?? 0, sessionId: `fixture:${path}`, cwd: "." });
+  const raw = readFileSync(path, "utf8");
+  const payload = payloadOf({ tool: meta.tool ?? "Bash", command: meta.command, raw, exitCode: meta.exit_code ?? 0, sessionId: `fixture:${path}`, cwd: "." });
+  // As the host does with a Bash output at its cap: the payload carries the first 30,000
+  // characters and names the file holding the whole output (the fixture itself is that file).
+  const response = payload.tool_response as Record<string, unknown>;
+  if ((meta.tool ?? "Bash") === "Bash" && !raw.includes(STDERR_SEPARATOR) && raw.length >= HOST_OUTPUT_CAP_CHARS) {
+    payload.tool_response = { ...response, stdout: raw.slice(0, HOST_OUTPUT_CAP_CHARS), persistedOutputPath: path, persistedOutputSize: Buffer.byteLength(raw) };
+  }
   addPayload(corpus, payload, path, null, meta.must_keep ?? []);
 }
 
