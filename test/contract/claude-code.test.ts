@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
-import { CLAUDE_CODE_VERSION, ensureClaudeCli } from "./claude-cli.ts";
+import { CLAUDE_CODE_VERSION, ensureClaudeCli, fakeModelEnv, printArgv } from "./claude-cli.ts";
 import { requestText, startFakeModel, toolResultText, toolUseId } from "./fake-anthropic.ts";
 import { AGENTS_MD, describeHost, expectDistilledWithHandle, handleIn, NOISY_SHELL, retrieve, scriptedSession } from "./scripted-session.ts";
 
@@ -51,18 +51,7 @@ const run = scriptedSession({
       { name: "Read", args: { file_path: join(project, "values.ts") } },
       { name: "Read", args: { file_path: join(project, "values.ts") } },
     ]),
-  command: (model) => ({
-    argv: [cli.bin!, "-p", "run it", "--output-format", "json", "--permission-mode", "bypassPermissions"],
-    env: {
-      ANTHROPIC_BASE_URL: model.url,
-      ANTHROPIC_API_KEY: "sk-ant-fake",
-      DISABLE_TELEMETRY: "1",
-      DISABLE_AUTOUPDATER: "1",
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-      // Root may not bypass permissions unless the CLI is told it runs in a sandbox.
-      IS_SANDBOX: "1",
-    },
-  }),
+  command: (model) => ({ argv: printArgv(cli.bin!), env: fakeModelEnv(model.url) }),
   killAfterMs: 240_000,
   resultIn: (body, step) => toolResultText(body, toolUseId(step)),
 });

@@ -8,7 +8,7 @@ import { afterAll, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
-import { CLAUDE_CODE_VERSION, ensureClaudeCli } from "./claude-cli.ts";
+import { CLAUDE_CODE_VERSION, ensureClaudeCli, fakeModelEnv, printArgv } from "./claude-cli.ts";
 import { startFakeModel, toolResultText, toolUseId } from "./fake-anthropic.ts";
 import { describeHost } from "./scripted-session.ts";
 
@@ -62,8 +62,8 @@ async function outcomes(mode: (typeof MODES)[number], withOmni: boolean): Promis
   writeFileSync(settingsPath, JSON.stringify({ ...settings, permissions: RULES }, null, 2));
   const model = startFakeModel(COMMANDS.map((command) => ({ name: "Bash", args: { command, description: "run it" } })));
   try {
-    const env = { ...sandbox.env, PATH: `${bin}:${sandbox.env.PATH}`, ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: "sk-ant-fake", DISABLE_TELEMETRY: "1", DISABLE_AUTOUPDATER: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", IS_SANDBOX: "1" };
-    const child = Bun.spawn([cli.bin!, "-p", "run it", "--output-format", "json", "--permission-mode", mode], { cwd: project, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const env = { ...sandbox.env, PATH: `${bin}:${sandbox.env.PATH}`, ...fakeModelEnv(model.url) };
+    const child = Bun.spawn(printArgv(cli.bin!, mode), { cwd: project, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     const timer = setTimeout(() => child.kill(), 180_000);
     await child.exited;
     clearTimeout(timer);

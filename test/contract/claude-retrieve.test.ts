@@ -9,7 +9,7 @@ import { expect, test } from "bun:test";
 import { existsSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { OMNI_EXE } from "../helpers/sandbox.ts";
-import { CLAUDE_CODE_VERSION, ensureClaudeCli } from "./claude-cli.ts";
+import { CLAUDE_CODE_VERSION, ensureClaudeCli, fakeModelEnv, printArgv } from "./claude-cli.ts";
 import { startFakeModel, toolResultText, toolUseId } from "./fake-anthropic.ts";
 import { describeHost, handleIn, NOISY_SHELL, retrieve, scriptedSession } from "./scripted-session.ts";
 import type { RequestBody } from "./fake-server.ts";
@@ -27,17 +27,7 @@ const run = scriptedSession({
   files: {},
   userEnv: (home) => ({ PATH: `${join(home, ".local", "bin")}:/usr/local/bin:/usr/bin:/bin` }),
   startModel: () => startFakeModel([{ name: "Bash", args: { command: NOISY_SHELL, description: "build" } }, retrieveFromMarker]),
-  command: (model) => ({
-    argv: [cli.bin!, "-p", "run it", "--output-format", "json", "--permission-mode", "bypassPermissions"],
-    env: {
-      ANTHROPIC_BASE_URL: model.url,
-      ANTHROPIC_API_KEY: "sk-ant-fake",
-      DISABLE_TELEMETRY: "1",
-      DISABLE_AUTOUPDATER: "1",
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-      IS_SANDBOX: "1",
-    },
-  }),
+  command: (model) => ({ argv: printArgv(cli.bin!), env: fakeModelEnv(model.url) }),
   killAfterMs: 180_000,
   resultIn: (body, step) => toolResultText(body, toolUseId(step)),
 });

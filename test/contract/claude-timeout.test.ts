@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
-import { CLAUDE_CODE_VERSION, ensureClaudeCli } from "./claude-cli.ts";
+import { CLAUDE_CODE_VERSION, ensureClaudeCli, fakeModelEnv, printArgv } from "./claude-cli.ts";
 import { startFakeModel, toolResultText, toolUseId } from "./fake-anthropic.ts";
 import { describeHost } from "./scripted-session.ts";
 
@@ -30,8 +30,8 @@ async function interimOutput(withOmni: boolean): Promise<{ text: string; sandbox
   if (withOmni) runOmni(["init", "--claude"], { env: sandbox.env, cwd: project });
   const model = startFakeModel([{ name: "Bash", args: { command: "./run-tests.sh", description: "tests", timeout: 3000 } }]);
   try {
-    const env = { ...sandbox.env, ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: "sk-ant-fake", DISABLE_TELEMETRY: "1", DISABLE_AUTOUPDATER: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", IS_SANDBOX: "1" };
-    const child = Bun.spawn([cli.bin!, "-p", "run it", "--output-format", "json", "--permission-mode", "bypassPermissions"], { cwd: project, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const env = { ...sandbox.env, ...fakeModelEnv(model.url) };
+    const child = Bun.spawn(printArgv(cli.bin!), { cwd: project, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     const timer = setTimeout(() => child.kill(), 120_000);
     await child.exited;
     clearTimeout(timer);
