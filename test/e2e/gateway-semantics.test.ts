@@ -100,12 +100,13 @@ const corpus = corpusBashCommands();
 const commands = [...new Set([...corpus, ...SHELL_FORMS])];
 
 describe("the gateway keeps what runs", () => {
-  test("covers at least 200 real command strings", () => {
-    expect(commands.length).toBeGreaterThanOrEqual(200);
-  });
-
   const rewrites = commands.map((command) => ({ command, rewrite: rewriteOf(command) }));
   const rewritten = rewrites.filter((entry) => entry.rewrite !== null);
+
+  test("covers at least 200 real command strings", () => {
+    console.log(`gateway semantics: ${commands.length} commands (${corpus.length} from the corpus sessions), ${rewritten.length} rewritten and run both ways, ${commands.length - rewritten.length} left alone`);
+    expect(commands.length).toBeGreaterThanOrEqual(200);
+  });
   for (const { command } of rewritten) shimPrograms(command);
 
   test("rewrites the forms the gateway is for", () => {
