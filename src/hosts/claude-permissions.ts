@@ -105,10 +105,15 @@ interface HostFlags {
   inlineSettings: unknown[];
 }
 
+/** The Claude Code CLI itself (`claude`, its native `claude.exe`, or node running its `cli.js`), not some other ancestor. */
+function isClaudeProcess(argv: string[]): boolean {
+  return argv.slice(0, 2).some((arg) => /(?:^|\/)claude(?:\.exe)?$/.test(arg) || /claude-code\/cli\.[cm]?js$/.test(arg));
+}
+
 /** Permission flags on the command line of the Claude Code process that started this hook. */
 function hostFlags(): HostFlags {
   const flags: HostFlags = { rules: { deny: [], ask: [], allow: [] }, settingsFiles: [], inlineSettings: [] };
-  for (const argv of ancestorArgvs()) {
+  for (const argv of ancestorArgvs().filter(isClaudeProcess)) {
     for (let i = 0; i < argv.length; i++) {
       const [name, inline] = splitFlag(argv[i]!);
       const values = (): string[] => {

@@ -42,7 +42,7 @@ type Outcome = "ran" | "denied" | "asked" | `other: ${string}`;
 const sandboxes: Sandbox[] = [];
 afterAll(() => sandboxes.forEach((sandbox) => sandbox.cleanup()));
 
-async function outcomes(mode: (typeof MODES)[number], withOmni: boolean): Promise<Outcome[]> {
+async function outcomes(mode: (typeof MODES)[number], withOmni: boolean, cliFlags: string[] = []): Promise<Outcome[]> {
   const sandbox = makeSandbox();
   sandboxes.push(sandbox);
   const project = join(sandbox.home, "proj");
@@ -63,7 +63,7 @@ async function outcomes(mode: (typeof MODES)[number], withOmni: boolean): Promis
   const model = startFakeModel(COMMANDS.map((command) => ({ name: "Bash", args: { command, description: "run it" } })));
   try {
     const env = { ...sandbox.env, PATH: `${bin}:${sandbox.env.PATH}`, ...fakeModelEnv(model.url) };
-    const child = Bun.spawn(printArgv(cli.bin!, mode), { cwd: project, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const child = Bun.spawn([...printArgv(cli.bin!, mode), ...cliFlags], { cwd: project, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     const timer = setTimeout(() => child.kill(), 180_000);
     await child.exited;
     clearTimeout(timer);
@@ -87,6 +87,14 @@ async function outcomes(mode: (typeof MODES)[number], withOmni: boolean): Promis
 }
 
 describeHost("Claude Code", cli, `Claude Code ${CLAUDE_CODE_VERSION}: permissions with omni are permissions without it`, () => {
+  test("keeps a deny the CLI was given on its own command line (--disallowedTools), which no settings file shows", async () => {
+    const flags = ["--disallowedTools", "Bash(cargo test:*)"];
+    const [without, withOmni] = await Promise.all([outcomes("bypassPermissions", false, flags), outcomes("bypassPermissions", true, flags)]);
+    const step = COMMANDS.indexOf("cargo test");
+    expect([without[step], withOmni[step]]).toEqual(["denied", "denied"]);
+    expect(COMMANDS.map((_, i) => without[i] === withOmni[i]).every(Boolean)).toBe(true);
+  }, 420_000);
+
   for (const mode of MODES) {
     test(`runs, asks and denies every command alike in ${mode} mode`, async () => {
       const [without, withOmni] = await Promise.all([outcomes(mode, false), outcomes(mode, true)]);

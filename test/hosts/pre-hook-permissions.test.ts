@@ -57,10 +57,15 @@ describe("the pre-hook keeps each host's own rules", () => {
     expect(rewrites(claude, "cargo build")).toBe(true);
     // The host's --disallowedTools, read off the process that started the hook.
     const body = JSON.stringify({ session_id: "s", cwd: join(sandbox.home, "proj"), ...claude, tool_input: { command: "cargo build" } });
-    const host = join(sandbox.home, "host.sh");
+    // A stand-in named as the CLI is: only the Claude Code process's own flags are read.
+    const host = join(sandbox.home, "bin", "claude");
     write(host, `${JSON.stringify(OMNI_EXE)} --pre-hook\n`);
     const viaHost = (flags: string[]) => Buffer.from(Bun.spawnSync(["/bin/sh", host, ...flags], { env: sandbox.env, stdin: Buffer.from(body), stdout: "pipe" }).stdout).toString();
     expect(viaHost(["--permission-mode", "default"])).toContain("exec --hooked");
     expect(viaHost(["--disallowedTools", "Bash(cargo build:*)"])).toBe("");
+    const other = join(sandbox.home, "bin", "other-tool");
+    write(other, `${JSON.stringify(OMNI_EXE)} --pre-hook\n`);
+    const viaOther = Buffer.from(Bun.spawnSync(["/bin/sh", other, "--disallowedTools", "Bash(cargo build:*)"], { env: sandbox.env, stdin: Buffer.from(body), stdout: "pipe" }).stdout).toString();
+    expect(viaOther).toContain("exec --hooked");
   });
 });
