@@ -11,6 +11,8 @@ export interface ShellSegment {
   next?: ChainOperator;
   /** A `>`/`>>` redirection of stdout to a file appeared in this segment. */
   redirectsStdout: boolean;
+  /** The segment's text exactly as typed, trimmed (quotes and escapes kept). */
+  raw: string;
 }
 
 /** Split a command line into segments at unquoted `&& || ; | &` and newlines. */
@@ -21,16 +23,19 @@ export function parseChain(command: string): ShellSegment[] {
   let inWord = false;
   let redirects = false;
   let quote: "'" | '"' | null = null;
+  let from = 0;
   const endWord = () => {
     if (inWord) words.push(word);
     word = "";
     inWord = false;
   };
-  const endSegment = (next?: ChainOperator) => {
+  /** The segment ends at `at`, where an operator of `length` characters (none at the end) begins. */
+  const endSegment = (at: number, length: number, next?: ChainOperator) => {
     endWord();
-    if (words.length > 0 || next) segments.push({ words, next, redirectsStdout: redirects });
+    if (words.length > 0 || next) segments.push({ words, next, redirectsStdout: redirects, raw: command.slice(from, at).trim() });
     words = [];
     redirects = false;
+    from = at + length;
   };
   for (let i = 0; i < command.length; i++) {
     const ch = command[i]!;
@@ -52,7 +57,7 @@ export function parseChain(command: string): ShellSegment[] {
     }
     const two = command.slice(i, i + 2);
     if (two === "&&" || two === "||") {
-      endSegment(two);
+      endSegment(i, 2, two);
       i++;
       continue;
     }
@@ -63,7 +68,7 @@ export function parseChain(command: string): ShellSegment[] {
         inWord = true;
         continue;
       }
-      endSegment(ch as ChainOperator);
+      endSegment(i, 1, ch as ChainOperator);
       continue;
     }
     if (ch === ">" && command[i - 1] !== ">") {
@@ -79,7 +84,7 @@ export function parseChain(command: string): ShellSegment[] {
     word += ch;
     inWord = true;
   }
-  endSegment();
+  endSegment(command.length, 0);
   return segments;
 }
 

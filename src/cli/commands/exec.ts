@@ -1,3 +1,4 @@
+import { shellQuote } from "../../core/gateway/rewrite-form.ts";
 import { stdoutReaderId } from "../../hosts/index.ts";
 import { stdinIsTty, stdoutIsTty, writeErr, writeOut } from "../../platform/io.ts";
 import { runCommandForwarding } from "../../platform/process.ts";
@@ -40,7 +41,7 @@ export default defineCommand({
     const explicitAgent = typeof flags.agent === "string" ? flags.agent : null;
     const request = (output: Uint8Array, exitCode: number | null) => ({
       output,
-      command: argv.length === 1 ? argv[0]! : argv.map(quoteWord).join(" "),
+      command: argv.length === 1 ? argv[0]! : argv.map(shellQuote).join(" "),
       exitCode,
       agentId: explicitAgent ?? stdoutReaderId(env, stdoutIsTty()),
       sessionId: typeof flags.session === "string" ? flags.session : null,
@@ -73,9 +74,4 @@ function hostTimeout(value: string | boolean | undefined): number | null {
   const ms = Number(value);
   if (!Number.isFinite(ms) || ms <= 0) throw new ActionableError(`--host-timeout takes milliseconds, e.g. --host-timeout 120000 (got ${String(value)})`);
   return ms;
-}
-
-/** Re-quote a word for the recorded command string (routing reads it, nothing runs it). */
-function quoteWord(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }

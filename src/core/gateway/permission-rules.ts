@@ -9,7 +9,7 @@
  * unmatched deny is never the reason a command ran; allow is tried only against the text as
  * typed, so omni never grants what the host would not.
  */
-import { parseChain, splitAssignments } from "../shell-words.ts";
+import { basename, parseChain, splitAssignments } from "../shell-words.ts";
 
 export type RuleKind = "deny" | "ask" | "allow";
 /** `partial`: an allow rule matches some part or spelling of the command, not all of it as typed; what the host then does is its own call. */
@@ -84,10 +84,6 @@ function denySpellings(raw: string, words: string[]): string[] {
   return [...out].filter((text) => text !== "");
 }
 
-function basename(word: string): string {
-  return word.slice(word.lastIndexOf("/") + 1);
-}
-
 export interface Subcommand {
   /** The subcommand's text as typed. */
   raw: string;
@@ -97,45 +93,7 @@ export interface Subcommand {
 
 /** The subcommands of a compound command, each with its typed text (pipes and chains split). */
 export function subcommands(command: string): Subcommand[] {
-  const segments = parseChain(command);
-  const raws = rawSegments(command);
-  return segments.map((segment, index) => ({ raw: raws[index] ?? segment.words.join(" "), words: segment.words }));
-}
-
-/** The typed text between unquoted operators, in the same places parseChain splits. */
-function rawSegments(command: string): string[] {
-  const out: string[] = [];
-  let quote: string | null = null;
-  let from = 0;
-  for (let i = 0; i < command.length; i++) {
-    const ch = command[i]!;
-    if (quote) {
-      if (ch === quote) quote = null;
-      else if (ch === "\\" && quote === '"') i++;
-      continue;
-    }
-    if (ch === "\\") {
-      i++;
-      continue;
-    }
-    if (ch === "'" || ch === '"') {
-      quote = ch;
-      continue;
-    }
-    const two = command.slice(i, i + 2);
-    if (two === "&&" || two === "||") {
-      out.push(command.slice(from, i));
-      from = i + 2;
-      i++;
-      continue;
-    }
-    if (ch === ";" || ch === "\n" || ch === "|" || (ch === "&" && command[i - 1] !== ">" && command[i + 1] !== ">")) {
-      out.push(command.slice(from, i));
-      from = i + 1;
-    }
-  }
-  out.push(command.slice(from));
-  return out.map((text) => text.trim()).filter((text) => text !== "");
+  return parseChain(command).map((segment) => ({ raw: segment.raw || segment.words.join(" "), words: segment.words }));
 }
 
 function anyMatch(rules: string[], candidates: string[]): boolean {

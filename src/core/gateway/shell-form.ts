@@ -22,8 +22,6 @@ export interface ShellForm {
   words: string[];
   /** Names the leading assignments set. */
   assigned: string[];
-  /** The leading builtins' names, in order (`cd`, `export`). */
-  leading: string[];
 }
 
 export type ShellFormResult = { form: ShellForm } | { refused: string };
@@ -54,19 +52,16 @@ export function parseShellForm(command: string): ShellFormResult {
   const segments = splitSegments(scanned.tokens);
   if ("refused" in segments) return segments;
   const last = segments.list[segments.list.length - 1]!;
-  const leading: string[] = [];
   for (const segment of segments.list.slice(0, -1)) {
-    const name = segment[0]!.text;
-    if (!LEADING_BUILTINS.has(name) || segment.some((token) => token.kind === "merge")) return { refused: `chain: only ${[...LEADING_BUILTINS].join(", ")} may come before the command` };
-    leading.push(name);
+    if (!LEADING_BUILTINS.has(segment[0]!.text) || segment.some((token) => token.kind === "merge")) return { refused: `chain: only ${[...LEADING_BUILTINS].join(", ")} may come before the command` };
   }
-  return finalCommand(command, last, segments.list.length > 1 ? command.slice(0, last[0]!.start) : "", leading);
+  return finalCommand(command, last, segments.list.length > 1 ? command.slice(0, last[0]!.start) : "");
 }
 
-function finalCommand(command: string, tokens: Token[], prefix: string, leading: string[]): ShellFormResult {
+function finalCommand(command: string, tokens: Token[], prefix: string): ShellFormResult {
   let i = 0;
   const assigned: string[] = [];
-  while (i < tokens.length && tokens[i]!.kind === "word" && ASSIGNMENT.test(tokens[i]!.text) && isPlainAssignment(command, tokens[i]!)) {
+  while (i < tokens.length && tokens[i]!.kind === "word" && isPlainAssignment(command, tokens[i]!)) {
     assigned.push(tokens[i]!.text.slice(0, tokens[i]!.text.indexOf("=")));
     i++;
   }
@@ -97,15 +92,13 @@ function finalCommand(command: string, tokens: Token[], prefix: string, leading:
       body: command.slice(bodyStart, rest[rest.length - 1]!.end),
       words: words.map((token) => token.text),
       assigned,
-      leading,
     },
   };
 }
 
 /** `NAME=value` typed as one word whose name part carries no quotes. */
 function isPlainAssignment(command: string, token: Token): boolean {
-  const raw = command.slice(token.start, token.end);
-  return ASSIGNMENT.test(raw);
+  return ASSIGNMENT.test(command.slice(token.start, token.end));
 }
 
 /** The word as typed is the text itself: no quotes or escapes made it. */
