@@ -32,7 +32,7 @@ export function measureReach(calls: Array<{ command: string; failed: boolean }>)
   const reasons = new Map<string, number>();
   const report: ReachReport = { shellCalls: calls.length, rewritten: 0, leftAlone: [], failingTestOrBuild: 0, failingTestOrBuildRewritten: 0, missed: [] };
   for (const { command, failed } of calls) {
-    const decision = decideRewrite({ command, runInBackground: false, permissionMode: "default", rules: NO_RULES, exe: "/opt/omni/omni", scope: { agentId: "claude_code", sessionId: "reach", subagentId: null } });
+    const decision = decideRewrite({ command, runInBackground: false, permissionMode: "default", rules: () => NO_RULES, exe: "/opt/omni/omni", scope: { agentId: "claude_code", sessionId: "reach", subagentId: null } });
     if (decision.rewrite) report.rewritten++;
     else reasons.set(decision.reason, (reasons.get(decision.reason) ?? 0) + 1);
     if (failed && isTestOrBuildCommand(command)) {

@@ -31,7 +31,7 @@ export function preTool(context: HookContext): HookReply {
       command,
       runInBackground: input.run_in_background === true,
       permissionMode: stringField(payload, "permission_mode"),
-      rules: host.permissionRules ? host.permissionRules(payload, env, homeDir(env)) : NO_RULES,
+      rules: () => (host.permissionRules ? host.permissionRules(payload, env, homeDir(env)) : NO_RULES),
       exe: context.exe,
       scope: { agentId, sessionId, subagentId: stringField(payload, "agent_id", "agentId") || null, hostTimeoutMs: host.shellTimeoutMs?.(input, env) ?? null },
     });

@@ -7,9 +7,11 @@ import { parseShellForm } from "../../src/core/gateway/shell-form.ts";
 import { programLevels, routeCommand } from "../../src/core/route.ts";
 
 const EXE = "/opt/omni/dist/omni";
-const decide = (command: string, extra: Partial<GatewayRequest> = {}) =>
-  decideRewrite({ command, runInBackground: false, permissionMode: "default", rules: NO_RULES, exe: EXE, scope: { agentId: "claude_code", sessionId: "s-1", subagentId: null }, ...extra });
-const rewritten = (command: string, extra: Partial<GatewayRequest> = {}) => {
+/** `rules` as the user's settings hold them; the gateway reads them on demand. */
+type Extra = Omit<Partial<GatewayRequest>, "rules"> & { rules?: PermissionRules | null };
+const decide = (command: string, { rules = NO_RULES, ...extra }: Extra = {}) =>
+  decideRewrite({ command, runInBackground: false, permissionMode: "default", exe: EXE, scope: { agentId: "claude_code", sessionId: "s-1", subagentId: null }, ...extra, rules: () => rules });
+const rewritten = (command: string, extra: Extra = {}) => {
   const decision = decide(command, extra);
   if (!decision.rewrite) throw new Error(`not rewritten (${decision.reason}): ${command}`);
   return decision;
@@ -199,6 +201,15 @@ describe("the user's permission rules, matched as the host matches them", () => 
     expect(rewritten("npm test").permission).toBe("host");
     expect(decide("CI=1 npm test", { rules: rules({ allow: ["Bash(npm test:*)"] }) }).rewrite).toBe(false);
     expect(decide("npm test", { rules: null }).rewrite).toBe(false);
+  });
+
+  test("reads the user's rules only for a command otherwise worth rewriting", () => {
+    let reads = 0;
+    const counted = (command: string) => decideRewrite({ command, runInBackground: false, permissionMode: "default", exe: EXE, scope: { agentId: "claude_code", sessionId: null, subagentId: null }, rules: () => (reads++, NO_RULES) });
+    for (const command of ["cargo test | tail", "ls -la", "npm run dev", "cat README.md"]) expect(counted(command).rewrite).toBe(false);
+    expect(reads).toBe(0);
+    expect(counted("cargo test").rewrite).toBe(true);
+    expect(reads).toBe(1);
   });
 
   test("leaves a rewrite alone when a rule would match the rewritten text but not the command", () => {

@@ -21,7 +21,7 @@ test("a rewritten run killed with SIGTERM to its process group after 1 s shows w
   // A project's own test script: it prints, starts a child of its own, and would run for a minute.
   writeFileSync(script, `#!/bin/sh\necho $$ > pids\nsleep 60 &\necho $! >> pids\nfor i in 1 2 3 4 5; do echo "test $i ... ok"; done\necho "test 6 ... FAILED"\nsleep 60\necho "never printed"\n`);
   chmodSync(script, 0o755);
-  const decision = decideRewrite({ command: "./run-tests.sh", runInBackground: false, permissionMode: "default", rules: NO_RULES, exe: OMNI_EXE, scope: { agentId: "claude_code", sessionId: "sig-1", subagentId: null } });
+  const decision = decideRewrite({ command: "./run-tests.sh", runInBackground: false, permissionMode: "default", rules: () => NO_RULES, exe: OMNI_EXE, scope: { agentId: "claude_code", sessionId: "sig-1", subagentId: null } });
   expect(decision.rewrite).toBe(true);
   if (!decision.rewrite) return;
   const host = spawn("/bin/bash", ["-c", decision.command], { cwd: sandbox.home, env: sandbox.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });

@@ -17,7 +17,9 @@ export default defineCommand({
   notes: ["Each command is one argument: quote it as a whole (omni gateway 'cd build && ctest')."].join("\n"),
   run({ env }, { flags, positionals }) {
     if (positionals.length === 0) throw new ActionableError("omni gateway needs a command: omni gateway 'npx vitest run'");
-    const rules = flags["no-rules"] ? { deny: [], ask: [], allow: [] } : claudePermissionRules({ cwd: process.cwd() }, env, homeDir(env));
+    let read: ReturnType<typeof claudePermissionRules> | undefined;
+    // Read once, and only if some command gets as far as asking.
+    const rules = () => (read === undefined ? (read = flags["no-rules"] ? { deny: [], ask: [], allow: [] } : claudePermissionRules({ cwd: process.cwd() }, env, homeDir(env))) : read);
     const exe = selfExecutable(env);
     const rows = positionals.map((command) => {
       const decision = decideRewrite({ command, runInBackground: false, permissionMode: typeof flags.mode === "string" ? flags.mode : null, rules, exe, scope: { agentId: "claude_code", sessionId: null, subagentId: null } });

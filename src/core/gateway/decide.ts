@@ -30,8 +30,11 @@ export interface GatewayRequest {
   runInBackground: boolean;
   /** The host's permission mode for this call, as its payload names it; null when it names none. */
   permissionMode: string | null;
-  /** The user's permission rules for the shell tool; null when they could not be read for certain. */
-  rules: PermissionRules | null;
+  /**
+   * The user's permission rules for the shell tool, null when they cannot be read for certain.
+   * Asked for only once the command is otherwise worth rewriting: the rest never pay for the read.
+   */
+  rules: () => PermissionRules | null;
   exe: string;
   scope: ReaderScope;
 }
@@ -76,8 +79,9 @@ export function decideRewrite(request: GatewayRequest): GatewayDecision {
   const worth = worthWrapping(form.body, form.words);
   if (worth !== null) return refused(worth);
 
-  if (request.rules === null) return refused("the user's permission rules could not be read");
-  const verdict = verdictFor(command, request.rules);
+  const rules = request.rules();
+  if (rules === null) return refused("the user's permission rules could not be read");
+  const verdict = verdictFor(command, rules);
   if (verdict === "deny" || verdict === "ask") return refused(`a ${verdict} rule of the user's matches`);
   if (verdict === "partial") return refused("an allow rule covers only part of it: the host's own checks decide");
   const rewritten = rewriteText(form, request.exe, request.scope);
@@ -91,7 +95,7 @@ export function decideRewrite(request: GatewayRequest): GatewayDecision {
     return refused("the host may allow it as read-only, and it is not proven so");
   }
   // No rule matches the command; none may match the rewrite either, or the host would judge it differently.
-  if (verdictFor(rewritten, request.rules) !== "none") return refused("a rule of the user's would match the rewrite");
+  if (verdictFor(rewritten, rules) !== "none") return refused("a rule of the user's would match the rewrite");
   // With permissions bypassed the host runs it unasked either way: "allow" says nothing new, and a
   // host that needs a decision on every rewrite (Codex) can carry it.
   if (mode === "bypassPermissions") return { rewrite: true, command: rewritten, permission: "allow", why: "permissions bypassed: the host runs it unasked either way" };
