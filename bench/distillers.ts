@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { byteLength } from "../src/core/lines.ts";
+import { byteLength } from "../src/base/lines.ts";
 import { commandFamily, type DistillerId } from "../src/core/route.ts";
 import { distillers } from "../src/distillers/index.ts";
 import { distillWith } from "../test/helpers/distill.ts";

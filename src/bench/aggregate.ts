@@ -4,11 +4,11 @@
  * the bench has (class, shell shape, session) group the same rows, in the same population.
  */
 import { measureReach, type ReachReport } from "./reach.ts";
-import { handleFor, lineKey } from "../core/handle.ts";
-import { byteLength, splitInclusive } from "../core/lines.ts";
+import { handleFor, lineKey } from "../base/handle.ts";
+import { byteLength, splitInclusive } from "../base/lines.ts";
 import { deliveredBytes, isModelFacing, percentOf } from "../stats/accounting.ts";
 import { aggregateRuns } from "../stats/aggregate.ts";
-import type { RunRow } from "../stats/rows.ts";
+import type { RunRow } from "../store/rows.ts";
 import type { StatsReport } from "../stats/schema.ts";
 import { spanWindow } from "../stats/window.ts";
 import type { CeilingRow } from "./ceiling.ts";

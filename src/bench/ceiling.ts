@@ -4,8 +4,8 @@
  * many of those bytes an arm's ledger folded behind an "already shown" marker. Per class, because
  * a file re-read and a re-run test are different bets. Fed one call at a time, in order.
  */
-import { lineKey } from "../core/handle.ts";
-import { byteLength, splitInclusive, stripTerminator } from "../core/lines.ts";
+import { lineKey } from "../base/handle.ts";
+import { byteLength, splitInclusive, stripTerminator } from "../base/lines.ts";
 import { bucketOf, type CallClass } from "./classify.ts";
 import type { CorpusCall } from "./corpus.ts";
 

@@ -3,7 +3,7 @@
  * class follows the route, so the bench groups calls the way the pipeline treats them.
  */
 import { routeTool } from "../core/route.ts";
-import { parseChain, splitAssignments } from "../core/shell-words.ts";
+import { parseChain, splitAssignments } from "../base/shell-words.ts";
 
 export const CLASSES = ["file read", "search", "git", "build and test", "infra", "other"] as const;
 export type CallClass = (typeof CLASSES)[number];

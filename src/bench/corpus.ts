@@ -4,10 +4,10 @@
  * list), or the user's own `execution_traces`. Only calls the host adapter hands to the pipeline
  * are replayed; every other call is counted under the reason it was left out.
  */
-import { HOST_OUTPUT_CAP_CHARS } from "../core/limits.ts";
+import { HOST_OUTPUT_CAP_CHARS } from "../base/limits.ts";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { readerScope } from "../core/agent-id.ts";
+import { readerScope } from "../base/agent-id.ts";
 import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";
 import { projectKey } from "../platform/project.ts";

@@ -8,12 +8,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { byteLength, splitInclusive } from "../core/lines.ts";
+import { byteLength, splitInclusive } from "../base/lines.ts";
 import { peakRssBytes, sampleProcess } from "../platform/measure.ts";
 import { putBlock } from "../store/archive.ts";
 import { openDatabase } from "../store/db.ts";
 import { recordRun } from "../store/runs.ts";
-import { handleFor } from "../core/handle.ts";
+import { handleFor } from "../base/handle.ts";
 
 export interface LatencyOptions {
   exe: string;

@@ -1,6 +1,6 @@
 /** Plain-text tables for `omni bench replay` and `omni bench latency`: one run, every figure. */
-import { formatBytes } from "../core/markers.ts";
-import { RULES } from "../ledger/audit.ts";
+import { formatBytes } from "../base/markers.ts";
+import { RULES } from "./audit.ts";
 import { percentSaved, type GroupRow, type ReplayReport, type StatsFigures } from "./aggregate.ts";
 import { ceilingTotal, type CeilingRow } from "./ceiling.ts";
 import type { LatencyCase, LatencyReport } from "./latency.ts";

@@ -10,7 +10,7 @@ import { databasePath, omniHome, type Env } from "../platform/paths.ts";
 import { selfExecutable } from "../platform/self.ts";
 import { checkDatabase, checkIntegrity, fileProblems, isCorruption } from "../store/health.ts";
 import { ALL_TOOLS, advertisedTools, mcpToolsLine } from "../mcp/policy.ts";
-import { VERSION } from "../version.ts";
+import { VERSION } from "../platform/version.ts";
 import { fixHosts, hostReports, type HostReport } from "./doctor-hosts.ts";
 import { linkOntoPath, omniOnPath } from "./on-path.ts";
 

@@ -7,7 +7,7 @@ import { hookReply, MAX_HOOK_PAYLOAD_BYTES } from "../hooks/reply.ts";
 import { readStdinWithin, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
 import { selfExecutable } from "../platform/self.ts";
-import { hookDeadlineMs, openRuntime } from "./deps.ts";
+import { hookDeadlineMs, openRuntime } from "../runtime/deps.ts";
 
 /** Room for process start-up and the reply write beyond the deadline and one lock wait. */
 const WATCHDOG_MARGIN_MS = 500;

@@ -1,6 +1,6 @@
 /** argv → command. Nothing else lives here. */
 import { writeErr, writeOut, stdinIsTty } from "../platform/io.ts";
-import { VERSION } from "../version.ts";
+import { VERSION } from "../platform/version.ts";
 import { aliases, commands } from "./commands/index.ts";
 import { ActionableError } from "./errors.ts";
 import { closest, parseFlags } from "./flags.ts";

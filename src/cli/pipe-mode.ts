@@ -1,9 +1,9 @@
 /** `cmd | omni`: distill whatever arrives on stdin; the command hint comes from --cmd or OMNI_CMD. */
 import { stdoutReaderId } from "../hosts/index.ts";
-import { MAX_INPUT_BYTES } from "../core/limits.ts";
+import { MAX_INPUT_BYTES } from "../base/limits.ts";
 import { readStdinWithin, stdoutIsTty, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
-import { deliver } from "./deliver.ts";
+import { deliver } from "../runtime/deliver.ts";
 import { parseFlags, type FlagSpecs } from "./flags.ts";
 
 export const PIPE_FLAGS: FlagSpecs = {

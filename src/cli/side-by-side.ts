@@ -3,7 +3,7 @@
  * gutter `|` changed, `<` only in raw, `>` only delivered. Long unchanged runs fold to their ends.
  */
 import { diffLines } from "diff";
-import { splitLines, stripAnsi } from "../core/lines.ts";
+import { splitLines, stripAnsi } from "../base/lines.ts";
 import type { Paint } from "../stats/color.ts";
 
 const CONTEXT_LINES = 2;

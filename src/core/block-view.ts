@@ -2,7 +2,7 @@
  * Part of an archived block, for `omni retrieve --lines` and `--grep`: a big block can be read a
  * window at a time instead of all at once. Line numbers count from 1, as a reader counts them.
  */
-import { splitInclusive, stripTerminator } from "./lines.ts";
+import { splitInclusive, stripTerminator } from "../base/lines.ts";
 
 export interface LineRange {
   from: number;

@@ -3,9 +3,9 @@
  * distiller did not beat the guardrail, and always on the raw text, so a distiller never reads
  * collapse markers. Grouping is by exact equality of a normalised pattern, not fuzzy similarity.
  */
-import { GENERIC_COLLAPSE_SHARE, MIN_COLLAPSE_GROUP_SIZE, MIN_LINES_FOR_COLLAPSE } from "./limits.ts";
-import { splitLines, stripAnsi } from "./lines.ts";
-import { classifyLine, reportsResult } from "./score.ts";
+import { GENERIC_COLLAPSE_SHARE, MIN_COLLAPSE_GROUP_SIZE, MIN_LINES_FOR_COLLAPSE } from "../base/limits.ts";
+import { splitLines, stripAnsi } from "../base/lines.ts";
+import { classifyLine, reportsResult } from "../base/score.ts";
 
 export type CollapseMode = "test" | "build" | "infra" | "log" | "generic";
 

@@ -3,8 +3,8 @@
  * and the bytes come back exactly as they arrived. Biased towards "structured": compression
  * cannot repair a malformed payload, but it can certainly make it worse.
  */
-import { MAX_JSON_PARSE_BYTES, MIN_DELIMITED_LINES, NDJSON_SAMPLE_LINES } from "./limits.ts";
-import { isTextPath } from "./text-paths.ts";
+import { MAX_JSON_PARSE_BYTES, MIN_DELIMITED_LINES, NDJSON_SAMPLE_LINES } from "../base/limits.ts";
+import { isTextPath } from "../base/text-paths.ts";
 
 /** Share of rows whose delimiter count must equal the header's. */
 const DELIMITED_EXACT_ROWS_PERCENT = 80;

@@ -5,16 +5,17 @@
  * decline, and a decline anywhere hands back the raw bytes. The ledger also runs on bytes no
  * distiller touched (a file read, `cat`), and records whatever was finally delivered.
  */
+import type { Clock } from "../base/clock.ts";
 import { distillerFor } from "../distillers/index.ts";
 import { foldRepeats, type Folded } from "../ledger/fold.ts";
 import { recordDelivered } from "../ledger/record.ts";
 import { projectScope, type LedgerContext, type LedgerStore } from "../ledger/types.ts";
 import { collapse } from "./collapse.ts";
-import type { Sha256Key } from "./handle.ts";
-import { failureLines } from "./failure.ts";
+import type { Sha256Key } from "../base/handle.ts";
+import { failureLines } from "../base/failure.ts";
 import { sniffFormat, type StructuredKind } from "./format.ts";
-import { redactCommand, redactSecrets } from "./redact.ts";
-import { isSourcePath } from "./text-paths.ts";
+import { redactCommand, redactSecrets } from "../base/redact.ts";
+import { isSourcePath } from "../base/text-paths.ts";
 import {
   ENORMOUS_HEAD_LINES,
   ENORMOUS_INPUT_BYTES,
@@ -26,12 +27,12 @@ import {
   MEANINGFUL_PERCENT,
   MIN_GAIN_INPUT_BYTES,
   REFACTOR_MEANINGFUL_PERCENT,
-} from "./limits.ts";
-import type { Emphasis } from "./emphasis.ts";
-import { byteLength, countLines, splitInclusive, stripAnsi } from "./lines.ts";
-import { enormousMarker, hasOmniMarkerLine, omittedMarker, redactionHeader, withEnormousHandle, type FooterMode } from "./markers.ts";
+} from "../base/limits.ts";
+import type { Emphasis } from "../base/emphasis.ts";
+import { byteLength, countLines, splitInclusive, stripAnsi } from "../base/lines.ts";
+import { enormousMarker, hasOmniMarkerLine, omittedMarker, redactionHeader, withEnormousHandle, type FooterMode } from "../base/markers.ts";
 import { commandRequestsPassthrough, isOwnRecoveryCommand, routeTool, stripExecWrapper, type DistillerId, type Route } from "./route.ts";
-import { scoreLines, type ScoredLine } from "./score.ts";
+import { scoreLines, type ScoredLine } from "../base/score.ts";
 import { capOutput } from "./truncate.ts";
 
 export type Entry = "hook" | "pipe" | "exec" | "mcp";
@@ -109,10 +110,6 @@ export interface PipelineStore {
   record(run: RunRecord): void;
   /** The ledger's lookups and receipts; absent, nothing folds and nothing is recorded. */
   ledger?: LedgerStore;
-}
-
-export interface Clock {
-  now(): number;
 }
 
 export interface PipelineDeps {

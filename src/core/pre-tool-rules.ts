@@ -2,7 +2,7 @@
  * The pre-tool hook's hot-file guard, pure: which files a command names, and whether it would
  * change them. Whether a command is rewritten is the gateway's call (gateway/decide.ts).
  */
-import { parseChain, splitAssignments } from "./shell-words.ts";
+import { parseChain, splitAssignments } from "../base/shell-words.ts";
 
 /** Command starts (program and first words of a segment) that change files: the hot-file guard warns before these. */
 const MUTATING = ["rm", "mv", "cp", "truncate", "git checkout", "git reset", "git add", "git restore", "git clean", "cargo build", "cargo install", "cargo clean", "npm install", "npm ci", "sed -i"];

@@ -4,21 +4,11 @@
  */
 import type { CollapseMode } from "./collapse.ts";
 import { unwrapRewrite } from "./gateway/rewrite-form.ts";
-import { basename, parseChain, splitAssignments, type ShellSegment } from "./shell-words.ts";
+import { basename, parseChain, splitAssignments, type ShellSegment } from "../base/shell-words.ts";
 
-export type DistillerId =
-  | "build"
-  | "cloud"
-  | "database"
-  | "generic"
-  | "git"
-  | "jsts"
-  | "readfile"
-  | "search"
-  | "security"
-  | "system-ops"
-  | "test"
-  | "vcs";
+import type { DistillerId } from "../distillers/index.ts";
+
+export type { DistillerId };
 
 export interface Route {
   /** Which distiller reads this output; null means "pass it through verbatim". */

@@ -3,8 +3,8 @@
  * archiving the elided part first so the marker can carry a handle. When the part cannot be
  * archived the reply goes on uncut: an omission without a handle would lose those bytes.
  */
-import { byteLength, splitInclusive } from "./lines.ts";
-import { truncatedBytesMarker, truncatedLinesMarker } from "./markers.ts";
+import { byteLength, splitInclusive } from "../base/lines.ts";
+import { truncatedBytesMarker, truncatedLinesMarker } from "../base/markers.ts";
 
 /** Archives a block and returns its handle, or null when it could not be stored. */
 export type Archiver = (content: string, wholeBytes: number) => string | null;

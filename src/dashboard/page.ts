@@ -3,7 +3,7 @@
  * Every database string goes through escapeHtml; the chart reads the report from an inert
  * JSON block, and the page runs no inline script (the CSP forbids it).
  */
-import { formatBytes } from "../core/markers.ts";
+import { formatBytes } from "../base/markers.ts";
 import { formatPercent } from "../stats/format.ts";
 import type { StatsReport } from "../stats/schema.ts";
 import type { TraceView } from "../store/runs.ts";

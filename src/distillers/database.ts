@@ -4,7 +4,7 @@
  * first rows stay, the rest is counted, and the count must agree with the client's own
  * "(N rows)" / "N rows in set" footer when it printed one.
  */
-import { splitLines } from "../core/lines.ts";
+import { splitLines } from "../base/lines.ts";
 import { defineDistiller } from "./types.ts";
 
 /** Tables up to this many rows are answers in full. */

@@ -8,8 +8,8 @@
  * and tally line stays with the lines that explain it, so a failed run may be distilled too.
  * Every other line comes back as printed; with nothing to cut it declines.
  */
-import { carriesFailure } from "../core/failure.ts";
-import { reportsResult } from "../core/score.ts";
+import { carriesFailure } from "../base/failure.ts";
+import { reportsResult } from "../base/score.ts";
 import { foldShapes } from "./generic/shapes.ts";
 import { defineDistiller } from "./types.ts";
 

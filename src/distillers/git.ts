@@ -3,7 +3,7 @@
  * one of git's default formats (with or without patches), or a bare diff. `--oneline`, `--stat`,
  * `--porcelain` and custom formats are already minimal (route.ts sends most of them past us).
  */
-import { splitLines, stripAnsi } from "../core/lines.ts";
+import { splitLines, stripAnsi } from "../base/lines.ts";
 import { distillDiff } from "./git/diff.ts";
 import { distillLog, isLog } from "./git/log.ts";
 import { distillStatus, isStatus } from "./git/status.ts";

@@ -2,7 +2,6 @@
  * The distiller registry, keyed by id. The id is the file name; a test checks that this map
  * and the folder agree, so a distiller cannot exist without being reachable.
  */
-import type { DistillerId } from "../core/route.ts";
 import build from "./build.ts";
 import cloud from "./cloud.ts";
 import database from "./database.ts";
@@ -30,7 +29,10 @@ export const distillers = {
   "system-ops": systemOps,
   test,
   vcs,
-} satisfies Record<DistillerId, Distiller>;
+} satisfies Record<string, Distiller>;
+
+/** Every distiller's id: the registry's keys, so an id cannot exist without its distiller. */
+export type DistillerId = keyof typeof distillers;
 
 export function distillerFor(id: DistillerId): Distiller {
   return distillers[id];

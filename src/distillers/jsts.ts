@@ -4,7 +4,7 @@
  * section's result while the package manager's ceremony goes. A dev server's banner is the
  * answer itself (where to browse) and is never summarised.
  */
-import { splitLines } from "../core/lines.ts";
+import { splitLines } from "../base/lines.ts";
 import { dropCeremony, foldAssetRows, squeezeBlankLines, summarisePrettierWrite } from "./jsts/ceremony.ts";
 import { summariseEslint } from "./jsts/eslint.ts";
 import { defineDistiller } from "./types.ts";

@@ -5,8 +5,8 @@
  * floor is summarised: counts, every error line, the first warnings, its head and tail. The
  * rest sits behind the archive handle the pipeline appends.
  */
-import { carriesFailure } from "../core/failure.ts";
-import { byteLength, splitLines } from "../core/lines.ts";
+import { carriesFailure } from "../base/failure.ts";
+import { byteLength, splitLines } from "../base/lines.ts";
 import { defineDistiller } from "./types.ts";
 
 /** Below this many estimated tokens a file is read whole (SPEC: MIN_DISTILL_TOKENS). */

@@ -4,9 +4,9 @@
  * verbatim (its `path:line` stays usable); only a file with many matches is shortened, to its
  * first few matches and a count of the rest.
  */
-import { carriesFailure } from "../core/failure.ts";
-import { splitLines, stripAnsi } from "../core/lines.ts";
-import { moreMatchesMarker } from "../core/markers.ts";
+import { carriesFailure } from "../base/failure.ts";
+import { splitLines, stripAnsi } from "../base/lines.ts";
+import { moreMatchesMarker } from "../base/markers.ts";
 import { defineDistiller } from "./types.ts";
 
 /** Shorter results are read whole: there is nothing to gain that a marker would not cost. */

@@ -3,7 +3,7 @@
  * and location; lower severities are counted and the first few shown. A report whose findings do
  * not add up to the scanner's own tally is not summarised.
  */
-import { splitLines } from "../core/lines.ts";
+import { splitLines } from "../base/lines.ts";
 import { parseBandit, parseNpmAudit, parseSeverityRows, SEVERITIES, type Report, type Severity } from "./security/findings.ts";
 import { defineDistiller } from "./types.ts";
 

@@ -4,7 +4,7 @@
  * (curl, wget, apt). Secrets are not this module's job: the pipeline masks them for every command
  * before any distiller runs. Nothing recognised → null, so an enumeration comes back row for row.
  */
-import { splitLines } from "../core/lines.ts";
+import { splitLines } from "../base/lines.ts";
 import { defineDistiller } from "./types.ts";
 
 /**

@@ -6,7 +6,7 @@
  * A failed run with no tally whose compiler errors the build distiller accounts for is read as
  * the build failure it is.
  */
-import { stripAnsi } from "../core/lines.ts";
+import { stripAnsi } from "../base/lines.ts";
 import build from "./build.ts";
 import { findDiagnostics } from "./build-tools/diagnostics.ts";
 import { coverageReports } from "./test-runners/coverage.ts";

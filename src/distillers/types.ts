@@ -3,8 +3,7 @@
  * read instead, or null: "I did not recognise this", and the pipeline hands back the raw bytes.
  * Pure: no IO, no clock. A throw is caught by the pipeline and treated as null.
  */
-import type { DistillerId } from "../core/route.ts";
-import type { ScoredLine } from "../core/score.ts";
+import type { ScoredLine } from "../base/score.ts";
 
 export interface DistillInput {
   /** The raw output, exactly as the tool printed it. */
@@ -20,7 +19,8 @@ export interface DistillInput {
 }
 
 export interface Distiller {
-  id: DistillerId;
+  /** The registry key and file name. */
+  id: string;
   describe: string;
   /**
    * A failed run normally passes through verbatim. A distiller that recognises the runner's own

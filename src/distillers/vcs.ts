@@ -4,7 +4,7 @@
  * Padding is squeezed only when every row has a cell at every column start, because in a table
  * with an empty cell the alignment is the only thing that says which column a value belongs to.
  */
-import { splitLines, stripAnsi } from "../core/lines.ts";
+import { splitLines, stripAnsi } from "../base/lines.ts";
 import { defineDistiller } from "./types.ts";
 
 /** `Showing 3 of 3 open pull requests in cli/cli`, glab's `Showing 3 open merge requests on x/y. (Page 1)`. */

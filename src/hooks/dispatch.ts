@@ -3,7 +3,7 @@
  * the payload, folds host spellings into one canonical name (SPEC §7.1), and runs its handler.
  * An event without a handler is acknowledged silently.
  */
-import { UNKNOWN_AGENT_ID } from "../core/agent-id.ts";
+import { UNKNOWN_AGENT_ID } from "../base/agent-id.ts";
 import { detectAgentId } from "../hosts/index.ts";
 import { hostForPayload, hostForPreTool } from "../hosts/index.ts";
 import { stringField } from "../hosts/types.ts";

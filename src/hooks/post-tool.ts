@@ -2,11 +2,11 @@
  * PostToolUse: stdin payload → host.normalize → runPipeline → host.render. Prints nothing (the
  * host keeps its own bytes) on any decline or error.
  */
-import { readerScope } from "../core/agent-id.ts";
-import { HOST_PREVIEW_NOTE_BYTES, MEANINGFUL_PERCENT } from "../core/limits.ts";
-import { byteLength } from "../core/lines.ts";
+import { readerScope } from "../base/agent-id.ts";
+import { HOST_PREVIEW_NOTE_BYTES, MEANINGFUL_PERCENT } from "../base/limits.ts";
+import { byteLength } from "../base/lines.ts";
 import { runPipeline } from "../core/pipeline.ts";
-import { redactCommand, redactSecrets } from "../core/redact.ts";
+import { redactCommand, redactSecrets } from "../base/redact.ts";
 import { routeTool, stripExecWrapper } from "../core/route.ts";
 import { hostForPayload } from "../hosts/index.ts";
 import { isRecord, type ToolCall } from "../hosts/types.ts";

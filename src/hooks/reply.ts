@@ -2,7 +2,7 @@
  * From hook stdin to the reply: size gate, parse, dispatch. The hook process and the benchmark
  * both call this, so a replay measures exactly what a host would get.
  */
-import { MAX_INPUT_BYTES } from "../core/limits.ts";
+import { MAX_INPUT_BYTES } from "../base/limits.ts";
 import { isRecord } from "../hosts/types.ts";
 import { decodeUtf8 } from "../platform/io.ts";
 import type { HookContext, HookReply } from "./context.ts";

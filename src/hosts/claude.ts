@@ -3,8 +3,8 @@
  * other shape is dropped without a word, so each tool gets back exactly the object it sent,
  * with only the text field replaced (measured against the real CLI; see docs).
  */
-import { HOST_OUTPUT_CAP_CHARS, MAX_PERSISTED_READ_BYTES } from "../core/limits.ts";
-import { isOmniMarkerLine } from "../core/markers.ts";
+import { HOST_OUTPUT_CAP_CHARS, MAX_PERSISTED_READ_BYTES } from "../base/limits.ts";
+import { isOmniMarkerLine } from "../base/markers.ts";
 import { readTextFile } from "../platform/files.ts";
 import { join } from "node:path";
 import { claudePermissionRules } from "./claude-permissions.ts";

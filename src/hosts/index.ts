@@ -19,7 +19,7 @@ import { vscode } from "./vscode.ts";
 import { zed } from "./zed.ts";
 import { isRecord, stringField, type HostAdapter, type ToolHost } from "./types.ts";
 import type { Env } from "../platform/paths.ts";
-import { TERMINAL_AGENT_ID, UNKNOWN_AGENT_ID } from "../core/agent-id.ts";
+import { TERMINAL_AGENT_ID, UNKNOWN_AGENT_ID } from "../base/agent-id.ts";
 
 export const hosts = { claude, cursor, codex, gemini, cline, roo, copilot, opencode, zed, openclaw, antigravity, hermes, vscode, pi } satisfies Record<string, HostAdapter>;
 

@@ -2,11 +2,11 @@
  * The store-backed half of folding: look the payload's lines up in the reader's scope, archive each run
  * the planner chose (archive first, marker second), honour a pending retrieve, render.
  */
-import { lineKey, sha256Key, type Sha256Key } from "../core/handle.ts";
-import { byteLength, splitInclusive } from "../core/lines.ts";
+import { lineKey, sha256Key, type Sha256Key } from "../base/handle.ts";
+import { byteLength, splitInclusive } from "../base/lines.ts";
 import { planFolds, renderFolds, sourceLabel, type DecidedRun, type Sighting } from "./plan.ts";
 import { sessionOf, type FoldRow, type LedgerContext, type LedgerStore, type SeenLine } from "./types.ts";
-import { MIN_LEDGER_INPUT_BYTES } from "../core/limits.ts";
+import { MIN_LEDGER_INPUT_BYTES } from "../base/limits.ts";
 
 /** Archives a block and returns its handle, or null when it was not stored. */
 export type ArchiveBlock = (content: string, wholeBytes: number) => string | null;

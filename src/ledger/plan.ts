@@ -3,10 +3,10 @@
  * already delivered, decide which runs become markers. No IO: the caller looks lines up, archives
  * each run and renders with the handles it got back.
  */
-import { carriesFailure } from "../core/failure.ts";
-import { EXAMPLE_HANDLE, MAX_ARCHIVE_BYTES, MAX_SOURCE_LABEL_CHARS, MIN_SESSION_FOLD_GAIN_BYTES, MIN_WHOLE_OUTPUT_FOLD_BYTES, PROJECT_FOLD_GAIN_MULTIPLIER } from "../core/limits.ts";
-import { byteLength } from "../core/lines.ts";
-import { foldMarker, type FoldOrigin } from "../core/markers.ts";
+import { carriesFailure } from "../base/failure.ts";
+import { EXAMPLE_HANDLE, MAX_ARCHIVE_BYTES, MAX_SOURCE_LABEL_CHARS, MIN_SESSION_FOLD_GAIN_BYTES, MIN_WHOLE_OUTPUT_FOLD_BYTES, PROJECT_FOLD_GAIN_MULTIPLIER } from "../base/limits.ts";
+import { byteLength } from "../base/lines.ts";
+import { foldMarker, type FoldOrigin } from "../base/markers.ts";
 
 /** Where a line of this payload was delivered before, or null when it was not (or must not fold). */
 export interface Sighting {

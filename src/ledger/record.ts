@@ -2,9 +2,9 @@
  * Recording: what the reader actually received, after every later stage had its say. A line that
  * became a marker never arrived, so recording it would license a false "already shown" (#465).
  */
-import { lineKey, sha256Key, type Sha256Key } from "../core/handle.ts";
-import { splitInclusive } from "../core/lines.ts";
-import { isOmniMarkerLine } from "../core/markers.ts";
+import { lineKey, sha256Key, type Sha256Key } from "../base/handle.ts";
+import { splitInclusive } from "../base/lines.ts";
+import { isOmniMarkerLine } from "../base/markers.ts";
 import { heldReadKey, type Folded } from "./fold.ts";
 import type { LedgerContext, LedgerStore } from "./types.ts";
 

@@ -1,5 +1,5 @@
 /** What the ledger reads and writes, as the pipeline sees it (the SQL lives in src/store/ledger.ts). */
-import type { FoldOrigin } from "../core/markers.ts";
+import type { FoldOrigin } from "../base/markers.ts";
 
 /** Who is reading, and where: the two scopes a line can have been delivered in. */
 export interface LedgerContext {

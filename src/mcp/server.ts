@@ -1,6 +1,6 @@
 /** createServer(): the MCP server with the tools this host's tier is told about. */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { VERSION } from "../version.ts";
+import { VERSION } from "../platform/version.ts";
 import type { ToolContext } from "./context.ts";
 import { advertisedTools, candidateTools, envNamesHost, hostForClient, type ToolName } from "./policy.ts";
 import { registerTools } from "./tools/index.ts";

@@ -10,7 +10,7 @@ import { ENGRAM_DETAIL_SEPARATOR, insertEngram } from "../store/engrams.ts";
 import { RESOLVED_HINT_PREFIX, resolvePatterns } from "../store/patterns.ts";
 import { insertEvent } from "../store/session-events.ts";
 import { openToolErrors, resolveToolErrors } from "../store/tool-errors.ts";
-import { projectHash } from "../core/project-hash.ts";
+import { projectHash } from "../base/project-hash.ts";
 import { recordToolError, toolFamily } from "./tool-errors.ts";
 
 const MAX_DETAIL_LINES = 3;

@@ -2,7 +2,7 @@
  * Loop settings from the environment (OMNI_LOOP_*, OMNI_SUBAGENT). Bad values are dropped, not
  * trusted: a loop id or goal ends up in stored keys and injected text.
  */
-import { emphasisOf, type Emphasis } from "../core/emphasis.ts";
+import { emphasisOf, type Emphasis } from "../base/emphasis.ts";
 import type { Env } from "../platform/paths.ts";
 
 const MAX_LOOP_GOAL_CHARS = 500;

@@ -3,7 +3,7 @@
  * proposes structure: YAML keys like `metadata:`/`spec:`, code fences, the `[stderr]` channel
  * marker and any failure line are what the reader needs, however often they repeat.
  */
-import { carriesFailure } from "../core/failure.ts";
+import { carriesFailure } from "../base/failure.ts";
 import type { TraceText } from "../store/history.ts";
 
 const STRUCTURE = [/^\s*[A-Za-z_][\w-]*:\s*$/, /^\s*(metadata|spec|status|kind|apiVersion):/, /^\s*(```|~~~)/, /^\s*\[stderr\]/, /^\s*[{}[\],]+\s*$/];

@@ -1,5 +1,5 @@
 /** Memory scopes: a project (hash of its key path) or the global scope shared by every project. */
-import { projectHash } from "../core/project-hash.ts";
+import { projectHash } from "../base/project-hash.ts";
 import { projectKey } from "../platform/project.ts";
 
 export interface ProjectScope {

@@ -9,7 +9,7 @@ import { recordRecallHits } from "../store/feedback.ts";
 import { recentRuns } from "../store/history.ts";
 import { countKnowledgeHit, searchKnowledge } from "../store/knowledge.ts";
 import { searchEvents } from "../store/session-events.ts";
-import { GLOBAL_SCOPE } from "../core/project-hash.ts";
+import { GLOBAL_SCOPE } from "../base/project-hash.ts";
 import type { ProjectScope } from "./project.ts";
 
 export type RecallSource = "knowledge" | "engram" | "event" | "history";

@@ -3,7 +3,7 @@
  * environment, the project's pinned goal (the scorer favours its words) and the agent loop's
  * emphasis. One place, so a new entry point cannot honour one and forget another.
  */
-import { projectHash } from "../core/project-hash.ts";
+import { projectHash } from "../base/project-hash.ts";
 import type { PipelineRequest } from "../core/pipeline.ts";
 import { envRequestsPassthrough } from "../core/route.ts";
 import type { Env } from "../platform/paths.ts";

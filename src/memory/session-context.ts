@@ -3,14 +3,14 @@
  * progress, stored facts, hot files. One gatherer feeds the capped inject block (session
  * start), `omni session --status` and the portable handoff markdown.
  */
-import { INJECT_MAX_BYTES, INJECT_MAX_ITEM_BYTES } from "../core/limits.ts";
+import { INJECT_MAX_BYTES, INJECT_MAX_ITEM_BYTES } from "../base/limits.ts";
 import type { Db } from "../store/db.ts";
 import { recentEngrams } from "../store/engrams.ts";
 import { hotFiles, listSessions, sessionTotals, type SessionRow, type Totals } from "../store/history.ts";
 import { listKnowledge } from "../store/knowledge.ts";
 import { recentEvents } from "../store/session-events.ts";
 import { getGoal } from "./goal.ts";
-import { GLOBAL_SCOPE } from "../core/project-hash.ts";
+import { GLOBAL_SCOPE } from "../base/project-hash.ts";
 import type { ProjectScope } from "./project.ts";
 
 const HOT_FILE_WINDOW_SECS = 7 * 86_400;

@@ -5,8 +5,8 @@
  * calls recordToolError directly; exec, pipe and MCP runs reach it through capture.
  */
 import { createHash } from "node:crypto";
-import { carriesFailure } from "../core/failure.ts";
-import { splitLines, stripAnsi } from "../core/lines.ts";
+import { carriesFailure } from "../base/failure.ts";
+import { splitLines, stripAnsi } from "../base/lines.ts";
 import { routeCommand, stripExecWrapper } from "../core/route.ts";
 import type { Db } from "../store/db.ts";
 import { upsertPattern } from "../store/patterns.ts";

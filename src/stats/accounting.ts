@@ -3,10 +3,10 @@
  * bytes a host would have cut anyway are not ours to claim, markers are inside delivered_bytes,
  * and a footer the reader also read is a cost.
  */
-import { HOST_OUTPUT_CAP_CHARS } from "../core/limits.ts";
-import { byteLength } from "../core/lines.ts";
-import { footerText } from "../core/markers.ts";
-import type { RunRow } from "./rows.ts";
+import { HOST_OUTPUT_CAP_CHARS } from "../base/limits.ts";
+import { byteLength } from "../base/lines.ts";
+import { footerText } from "../base/markers.ts";
+import type { RunRow } from "../store/rows.ts";
 import { TERMINAL_AGENT } from "./limits.ts";
 
 /** Per host and tool, the most a reader is shown without omni (Claude Code cuts Bash stdout at 30,000). */

@@ -7,7 +7,7 @@ import { baselineBytes, deliveredBytes, footerBytes, isModelFacing, isTerminal, 
 import { commandFamily } from "../core/route.ts";
 import { RECENT_RUNS, RERUN_MIN_SAMPLES, TERMINAL_AGENT, RERUN_SIZE_SKEW_LIMIT, RERUN_WINDOW_SECONDS } from "./limits.ts";
 import { findReruns } from "./reruns.ts";
-import type { RunRow, SessionCloseRow, StatsRows, StatsWindow } from "./rows.ts";
+import type { RunRow, SessionCloseRow, StatsRows, StatsWindow } from "../store/rows.ts";
 import type { StatsReport } from "./schema.ts";
 
 interface Tally {

@@ -1,5 +1,5 @@
 /** Shared text helpers for the reports: byte figures, percentages, fixed-width columns. */
-export { formatBytes } from "../core/markers.ts";
+export { formatBytes } from "../base/markers.ts";
 
 const REPORT_WIDTH_CHARS = 76;
 export const KEY_WIDTH_CHARS = 18;

@@ -13,4 +13,4 @@ export const TOP_SESSIONS = 10;
 /** The dashboard lists this many recent runs. */
 export const RECENT_RUNS = 20;
 /** Rows recorded under this agent are TTY output no model read. */
-export { TERMINAL_AGENT_ID as TERMINAL_AGENT } from "../core/agent-id.ts";
+export { TERMINAL_AGENT_ID as TERMINAL_AGENT } from "../base/agent-id.ts";

@@ -2,7 +2,7 @@
 import type { Db } from "../store/db.ts";
 import { fetchStatsRows } from "../store/stats.ts";
 import { aggregateRuns } from "./aggregate.ts";
-import type { StatsWindow } from "./rows.ts";
+import type { StatsWindow } from "../store/rows.ts";
 import type { StatsReport } from "./schema.ts";
 
 export function loadStatsReport(db: Db, window: StatsWindow): StatsReport {

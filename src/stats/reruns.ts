@@ -6,7 +6,7 @@
 import { commandFamily } from "../core/route.ts";
 import { deliveredBytes, wasShortened } from "./accounting.ts";
 import { RERUN_WINDOW_SECONDS } from "./limits.ts";
-import type { RunRow } from "./rows.ts";
+import type { RunRow } from "../store/rows.ts";
 
 export interface Reruns {
   /** Ids of runs followed by a re-run. */

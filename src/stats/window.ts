@@ -1,5 +1,5 @@
 /** Which window a report covers: 30 days unless a flag names a shorter one. */
-import type { StatsWindow, WindowName } from "./rows.ts";
+import type { StatsWindow, WindowName } from "../store/rows.ts";
 
 const WINDOWS: Record<WindowName, { seconds: number; label: string }> = {
   hour: { seconds: 3_600, label: "last hour" },

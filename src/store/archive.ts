@@ -3,8 +3,8 @@
  * stored packed with ARCHIVE_CODEC (zstd: `bench/archive-codecs.ts` measured it the fastest and
  * smallest of Bun's codecs on real tool output); rows an older build wrote as plain text still read.
  */
-import { TERMINAL_AGENT_ID } from "../core/agent-id.ts";
-import { byteLength } from "../core/lines.ts";
+import { TERMINAL_AGENT_ID } from "../base/agent-id.ts";
+import { byteLength } from "../base/lines.ts";
 import { CODECS, isCodecName, type CodecName } from "./codec.ts";
 import type { Db } from "./db.ts";
 

@@ -1,5 +1,5 @@
 /** `engrams` and its FTS mirror: digests of finished subtasks. */
-import { redactText } from "../core/redact.ts";
+import { redactText } from "../base/redact.ts";
 import type { Db } from "./db.ts";
 import { ftsQuery } from "./fts.ts";
 

@@ -1,5 +1,5 @@
 /** Read side of run accounting (`distillations`, `execution_traces`, `sessions`) for memory and MCP reports. */
-import type { RunRow } from "../stats/rows.ts";
+import type { RunRow } from "./rows.ts";
 import type { Db } from "./db.ts";
 import { RUN_ROW_COLUMNS, toRunRow, type RunRecordRow } from "./run-rows.ts";
 

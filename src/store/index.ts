@@ -2,10 +2,10 @@
  * The store as the pipeline sees it: archive a block, record a run. Any SQLite error inside
  * surfaces as "not archived" / "not recorded", never as a crash of the caller.
  */
-import { handleFor } from "../core/handle.ts";
-import { MAX_ARCHIVE_BYTES } from "../core/limits.ts";
+import { handleFor } from "../base/handle.ts";
+import { MAX_ARCHIVE_BYTES } from "../base/limits.ts";
 import type { PipelineStore, RunRecord } from "../core/pipeline.ts";
-import { byteLength } from "../core/lines.ts";
+import { byteLength } from "../base/lines.ts";
 import { putBlock } from "./archive.ts";
 import { openDatabase, type Db, type OpenOptions } from "./db.ts";
 import { createLedgerStore } from "./ledger.ts";

@@ -5,7 +5,7 @@
 import type { FoldRow, LedgerStore, SeenLine } from "../ledger/types.ts";
 import { takeOwedDelivery } from "./archive.ts";
 import type { Db } from "./db.ts";
-import { LEDGER_REFRESH_SECS } from "../core/limits.ts";
+import { LEDGER_REFRESH_SECS } from "../base/limits.ts";
 
 
 export function seenLines(db: Db, scope: string, keys: readonly string[]): Map<string, SeenLine> {

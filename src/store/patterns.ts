@@ -1,5 +1,5 @@
 /** `pattern_memory`: recurring error patterns, counted across sessions, resolved when the tool passes again. */
-import { redactText } from "../core/redact.ts";
+import { redactText } from "../base/redact.ts";
 import type { Db } from "./db.ts";
 
 export interface PatternRow {

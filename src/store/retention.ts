@@ -7,7 +7,7 @@
  * each statement deletes in small batches so it never holds the write lock long enough to stall
  * a concurrent hook.
  */
-import { ARCHIVE_BUDGET_BYTES, ARCHIVE_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from "../core/limits.ts";
+import { ARCHIVE_BUDGET_BYTES, ARCHIVE_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from "../base/limits.ts";
 import { archiveStoredBytes } from "./archive.ts";
 import type { Db } from "./db.ts";
 

@@ -1,6 +1,6 @@
 /** `distillations` rows as plain objects: the one mapper every read of run rows uses. */
-import type { FooterMode } from "../core/markers.ts";
-import type { RunRow } from "../stats/rows.ts";
+import type { FooterMode } from "../base/markers.ts";
+import type { RunRow } from "./rows.ts";
 
 export const RUN_ROW_COLUMNS =
   "id, ts, session_id, agent_id, entry, tool, command, filter_name, distiller, route, reason, input_bytes, output_bytes, delivered_bytes, latency_ms, rewind_hash, project_path, exit_code, footer";

@@ -1,6 +1,6 @@
 /** Per-run accounting: `distillations`, `execution_traces`, `passthrough_events`, `sessions` and `agent_sessions`. */
 import type { RunRecord } from "../core/pipeline.ts";
-import { projectHash } from "../core/project-hash.ts";
+import { projectHash } from "../base/project-hash.ts";
 import { touchAgentSession } from "./agent-sessions.ts";
 import type { Db } from "./db.ts";
 

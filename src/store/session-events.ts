@@ -1,5 +1,5 @@
 /** `session_events` (FTS5): errors and notes recorded during a session, searchable afterwards. */
-import { redactText } from "../core/redact.ts";
+import { redactText } from "../base/redact.ts";
 import type { Db } from "./db.ts";
 import { ftsQuery } from "./fts.ts";
 

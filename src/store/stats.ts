@@ -1,5 +1,5 @@
 /** The reads behind every report: rows of one window, nothing aggregated here. */
-import type { RetrievalRow, SessionCloseRow, StatsRows } from "../stats/rows.ts";
+import type { RetrievalRow, SessionCloseRow, StatsRows } from "./rows.ts";
 import { RUN_ROW_COLUMNS, toRunRow, type RunRecordRow } from "./run-rows.ts";
 import type { Db } from "./db.ts";
 

@@ -1,5 +1,5 @@
 /** `tool_errors`: failures of a command not yet followed by a pass. */
-import { redactCommand, redactText } from "../core/redact.ts";
+import { redactCommand, redactText } from "../base/redact.ts";
 import type { Db } from "./db.ts";
 
 export function insertToolError(db: Db, row: { command: string; projectHash: string | null; sessionId: string | null; lines: string[]; ts: number }): void {

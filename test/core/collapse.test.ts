@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { collapse } from "../../src/core/collapse.ts";
-import { splitLines } from "../../src/core/lines.ts";
+import { splitLines } from "../../src/base/lines.ts";
 import { fixture } from "../helpers/pipeline-run.ts";
 
 /** The fallback stage on real outputs: what it folds into a count, and what it must never touch. */

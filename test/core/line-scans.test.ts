@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { carriesFailure, failureLines } from "../../src/core/failure.ts";
-import { countLines, splitInclusive, splitLines } from "../../src/core/lines.ts";
-import { hasOmniMarkerLine, isOmniMarkerLine } from "../../src/core/markers.ts";
+import { carriesFailure, failureLines } from "../../src/base/failure.ts";
+import { countLines, splitInclusive, splitLines } from "../../src/base/lines.ts";
+import { hasOmniMarkerLine, isOmniMarkerLine } from "../../src/base/markers.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 
 // The whole-block scans must answer exactly what the line-by-line definitions answer.

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sniffFormat } from "../../src/core/format.ts";
-import { byteLength } from "../../src/core/lines.ts";
+import { byteLength } from "../../src/base/lines.ts";
 import { runPipeline, type PipelineRequest } from "../../src/core/pipeline.ts";
 import { getBlock } from "../../src/store/archive.ts";
 import { openDatabase } from "../../src/store/db.ts";

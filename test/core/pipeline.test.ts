@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { handleFor } from "../../src/core/handle.ts";
+import { handleFor } from "../../src/base/handle.ts";
 import { runPipeline, type PipelineRequest } from "../../src/core/pipeline.ts";
 import { distillers } from "../../src/distillers/index.ts";
 import { defineDistiller } from "../../src/distillers/types.ts";

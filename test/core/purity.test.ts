@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { REPO_ROOT } from "../helpers/sandbox.ts";
 
-/** Pure logic lives in src/core, src/distillers and src/ledger: no file system, processes, database or runtime APIs. */
+/** Pure logic lives in src/base, src/core, src/distillers and src/ledger: no file system, processes, database or runtime APIs. */
 const FORBIDDEN = ["node:fs", "fs", "node:child_process", "child_process", "bun:sqlite", "bun", "node:net", "node:http", "node:os"];
 
 function sourceFiles(dir: string): string[] {
@@ -18,7 +18,7 @@ function importsOf(source: string): string[] {
 }
 
 describe("pure modules", () => {
-  for (const folder of ["src/core", "src/distillers", "src/ledger"]) {
+  for (const folder of ["src/base", "src/core", "src/distillers", "src/ledger"]) {
     test(`${folder} imports no IO module`, () => {
       const offenders: string[] = [];
       for (const file of sourceFiles(join(REPO_ROOT, folder))) {

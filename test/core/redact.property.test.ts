@@ -5,8 +5,8 @@
  */
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { splitInclusive } from "../../src/core/lines.ts";
-import { REDACTED, redactSecrets } from "../../src/core/redact.ts";
+import { splitInclusive } from "../../src/base/lines.ts";
+import { REDACTED, redactSecrets } from "../../src/base/redact.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 
 const terminators = (text: string) => text.replace(/[^\r\n]+/g, "");

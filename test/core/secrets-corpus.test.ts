@@ -1,6 +1,6 @@
 /** The one redactor against the corpus: every secret masked, every look-alike intact, lines kept. */
 import { expect, test } from "bun:test";
-import { redactSecrets } from "../../src/core/redact.ts";
+import { redactSecrets } from "../../src/base/redact.ts";
 import { lookAlikes, secretCorpus } from "../helpers/secrets-corpus.ts";
 
 const secrets = secretCorpus();

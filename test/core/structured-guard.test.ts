@@ -5,9 +5,9 @@
  * as a Read of a data file.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { carriesFailure } from "../../src/core/failure.ts";
+import { carriesFailure } from "../../src/base/failure.ts";
 import { sniffFormat } from "../../src/core/format.ts";
-import { splitLines } from "../../src/core/lines.ts";
+import { splitLines } from "../../src/base/lines.ts";
 import { loadFixtures, type Fixture } from "../helpers/fixtures.ts";
 import { ledgerRig, type LedgerRig } from "../ledger/helpers.ts";
 

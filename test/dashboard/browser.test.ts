@@ -9,7 +9,7 @@ import { request as httpRequest } from "node:http";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
-import { formatBytes } from "../../src/core/markers.ts";
+import { formatBytes } from "../../src/base/markers.ts";
 import { statsReportSchema } from "../../src/stats/schema.ts";
 import { startDashboard, type RunningDashboard } from "../helpers/dashboard.ts";
 import { makeSandbox, REPO_ROOT, runOmni, type Sandbox } from "../helpers/sandbox.ts";

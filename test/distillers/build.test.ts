@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { byteLength } from "../../src/core/lines.ts";
+import { byteLength } from "../../src/base/lines.ts";
 import { routeCommand } from "../../src/core/route.ts";
 import { distillWith } from "../helpers/distill.ts";
 import { FIXTURES_DIR, loadFixtures, type Fixture } from "../helpers/fixtures.ts";

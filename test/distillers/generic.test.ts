@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { reportsResult } from "../../src/core/score.ts";
+import { reportsResult } from "../../src/base/score.ts";
 import { fixture, runFixture } from "../helpers/pipeline-run.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { splitLines } from "../../src/core/lines.ts";
+import { splitLines } from "../../src/base/lines.ts";
 import git from "../../src/distillers/git.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 import { fixture, runFixture, savedPercent } from "../helpers/pipeline-run.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { splitLines } from "../../src/core/lines.ts";
+import { splitLines } from "../../src/base/lines.ts";
 import readfile, { estimateLogTokens } from "../../src/distillers/readfile.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 import { fixture, runFixture } from "../helpers/pipeline-run.ts";

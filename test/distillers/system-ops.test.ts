@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { splitLines } from "../../src/core/lines.ts";
+import { splitLines } from "../../src/base/lines.ts";
 import systemOps from "../../src/distillers/system-ops.ts";
 import { fixture } from "../helpers/pipeline-run.ts";
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { stripAnsi } from "../../src/core/lines.ts";
+import { stripAnsi } from "../../src/base/lines.ts";
 import { distillWith } from "../helpers/distill.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 

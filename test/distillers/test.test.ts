@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { routeCommand } from "../../src/core/route.ts";
-import { byteLength, stripAnsi } from "../../src/core/lines.ts";
+import { byteLength, stripAnsi } from "../../src/base/lines.ts";
 import { distillWith } from "../helpers/distill.ts";
 import { FIXTURES_DIR, loadFixtures, type Fixture } from "../helpers/fixtures.ts";
 import { percentSaved, runFixture, savedPercent } from "../helpers/pipeline-run.ts";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { splitLines } from "../../src/core/lines.ts";
-import { formatBytes } from "../../src/core/markers.ts";
+import { splitLines } from "../../src/base/lines.ts";
+import { formatBytes } from "../../src/base/markers.ts";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 import { NOISY_COMMAND, SESSION_FIXTURE } from "../helpers/seed.ts";
 

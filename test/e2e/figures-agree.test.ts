@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
-import { formatBytes } from "../../src/core/markers.ts";
+import { formatBytes } from "../../src/base/markers.ts";
 import { statsReportSchema, type StatsReport } from "../../src/stats/schema.ts";
 import { startDashboard, type RunningDashboard } from "../helpers/dashboard.ts";
 import { join } from "node:path";

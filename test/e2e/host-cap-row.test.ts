@@ -1,7 +1,7 @@
 /** A Bash call the host cut at its 30,000-char cap, with no readable persisted file, is still a row. */
 import { afterEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { HOST_OUTPUT_CAP_CHARS } from "../../src/core/limits.ts";
+import { HOST_OUTPUT_CAP_CHARS } from "../../src/base/limits.ts";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
 let sandbox: Sandbox;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { splitInclusive } from "../../src/core/lines.ts";
+import { splitInclusive } from "../../src/base/lines.ts";
 import { sessionPayloads } from "../helpers/corpus.ts";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 

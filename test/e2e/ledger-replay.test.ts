@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { RULES } from "../../src/ledger/audit.ts";
+import { RULES } from "../../src/bench/audit.ts";
 import { makeSandbox, runOmni, SHARED } from "../helpers/sandbox.ts";
 
 const sandbox = makeSandbox();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { formatBytes } from "../../src/core/markers.ts";
+import { formatBytes } from "../../src/base/markers.ts";
 import { statsReportSchema, type StatsReport } from "../../src/stats/schema.ts";
 import { startDashboard, type RunningDashboard } from "../helpers/dashboard.ts";
 import { makeSandbox, OMNI_EXE, runOmni, type Sandbox } from "../helpers/sandbox.ts";

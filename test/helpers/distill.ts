@@ -1,5 +1,5 @@
 /** Call one distiller directly, as the pipeline does, for declines tables and unit checks. */
-import { scoreLines } from "../../src/core/score.ts";
+import { scoreLines } from "../../src/base/score.ts";
 import type { DistillerId } from "../../src/core/route.ts";
 import { distillerFor } from "../../src/distillers/index.ts";
 

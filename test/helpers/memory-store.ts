@@ -1,5 +1,5 @@
 /** An in-memory PipelineStore for pure pipeline tests: same contract, no SQLite. */
-import { handleFor } from "../../src/core/handle.ts";
+import { handleFor } from "../../src/base/handle.ts";
 import type { PipelineStore, RunRecord } from "../../src/core/pipeline.ts";
 
 export interface MemoryStore extends PipelineStore {

@@ -3,7 +3,7 @@
  * C), read once each and then re-read each, as Claude Code Reads by one reader through the whole
  * pipeline. What the re-reads cost is the bytes they delivered against the bytes of the files.
  */
-import { byteLength } from "../../src/core/lines.ts";
+import { byteLength } from "../../src/base/lines.ts";
 import { readContent } from "./corpus.ts";
 import { ledgerRig } from "../ledger/helpers.ts";
 

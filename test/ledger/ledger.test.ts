@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { carriesFailure } from "../../src/core/failure.ts";
-import { splitLines } from "../../src/core/lines.ts";
+import { carriesFailure } from "../../src/base/failure.ts";
+import { splitLines } from "../../src/base/lines.ts";
 import { getBlock, markRetrieved } from "../../src/store/archive.ts";
 import { forgetReader, recordLines, touchLines } from "../../src/store/ledger.ts";
 import { pruneExpired } from "../../src/store/retention.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { carriesFailure } from "../../src/core/failure.ts";
-import { byteLength, splitInclusive } from "../../src/core/lines.ts";
+import { carriesFailure } from "../../src/base/failure.ts";
+import { byteLength, splitInclusive } from "../../src/base/lines.ts";
 import { planFolds, renderFolds, type DecidedRun, type Sighting } from "../../src/ledger/plan.ts";
 import { readContent } from "../helpers/corpus.ts";
 

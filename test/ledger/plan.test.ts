@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { lineKey } from "../../src/core/handle.ts";
-import { byteLength, splitInclusive } from "../../src/core/lines.ts";
-import { MAX_ARCHIVE_BYTES, MIN_LEDGER_INPUT_BYTES } from "../../src/core/limits.ts";
+import { lineKey } from "../../src/base/handle.ts";
+import { byteLength, splitInclusive } from "../../src/base/lines.ts";
+import { MAX_ARCHIVE_BYTES, MIN_LEDGER_INPUT_BYTES } from "../../src/base/limits.ts";
 import { foldRepeats } from "../../src/ledger/fold.ts";
 import type { LedgerStore } from "../../src/ledger/types.ts";
 import { markerFor, planFolds, renderFolds, sourceLabel, type DecidedRun, type Run, type Sighting } from "../../src/ledger/plan.ts";

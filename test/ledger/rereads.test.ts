@@ -5,8 +5,8 @@
 import { afterEach, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { failureLines } from "../../src/core/failure.ts";
-import { splitInclusive } from "../../src/core/lines.ts";
+import { failureLines } from "../../src/base/failure.ts";
+import { splitInclusive } from "../../src/base/lines.ts";
 import { getBlock } from "../../src/store/archive.ts";
 import { readContent, sessionPayloads } from "../helpers/corpus.ts";
 import { FIXTURES_DIR } from "../helpers/fixtures.ts";

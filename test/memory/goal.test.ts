@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { goalProblem, goalTerms, setGoal, storedGoalTerms } from "../../src/memory/goal.ts";
-import { scoreLines } from "../../src/core/score.ts";
+import { scoreLines } from "../../src/base/score.ts";
 import { openDatabase, type Db } from "../../src/store/db.ts";
 import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { captureAfterRun } from "../../src/memory/engram-capture.ts";
 import { setGoal } from "../../src/memory/goal.ts";
 import { handoffMarkdown } from "../../src/memory/handoff.ts";
-import { projectHash } from "../../src/core/project-hash.ts";
+import { projectHash } from "../../src/base/project-hash.ts";
 import { rememberFact } from "../../src/memory/remember.ts";
 import { openDatabase, type Db } from "../../src/store/db.ts";
 import { recordRun } from "../../src/store/runs.ts";

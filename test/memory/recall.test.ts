@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { GLOBAL_SCOPE, projectHash } from "../../src/core/project-hash.ts";
+import { GLOBAL_SCOPE, projectHash } from "../../src/base/project-hash.ts";
 import type { ProjectScope } from "../../src/memory/project.ts";
 import { recall } from "../../src/memory/recall.ts";
 import { rememberFact } from "../../src/memory/remember.ts";

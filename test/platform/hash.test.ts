@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
-import { lineKey, sha256Key } from "../../src/core/handle.ts";
-import { splitInclusive } from "../../src/core/lines.ts";
-import { openRuntime } from "../../src/cli/deps.ts";
+import { lineKey, sha256Key } from "../../src/base/handle.ts";
+import { splitInclusive } from "../../src/base/lines.ts";
+import { openRuntime } from "../../src/runtime/deps.ts";
 import { nativeSha256Key } from "../../src/platform/hash.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { aggregateRuns } from "../../src/stats/aggregate.ts";
-import type { RetrievalRow, RunRow, SessionCloseRow } from "../../src/stats/rows.ts";
+import type { RetrievalRow, RunRow, SessionCloseRow } from "../../src/store/rows.ts";
 import { statsReportSchema } from "../../src/stats/schema.ts";
 import { statsWindow } from "../../src/stats/window.ts";
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadSources } from "../../src/bench/corpus.ts";
-import { createLedgerAudit } from "../../src/ledger/audit.ts";
+import { createLedgerAudit } from "../../src/bench/audit.ts";
 import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
 import { corpusPayloads, deliveredText, FULL, handlesIn, isValidReply, runHook } from "./helpers.ts";
 import { blockContent } from "../helpers/archive-rows.ts";

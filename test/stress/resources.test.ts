@@ -2,7 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { fixtureTexts, linesOf, readPayload } from "../../src/bench/latency.ts";
-import { MAX_ARCHIVE_BYTES, MAX_INPUT_BYTES } from "../../src/core/limits.ts";
+import { MAX_ARCHIVE_BYTES, MAX_INPUT_BYTES } from "../../src/base/limits.ts";
 import { peakRssBytes } from "../../src/platform/measure.ts";
 import { putBlock } from "../../src/store/archive.ts";
 import { openDatabase } from "../../src/store/db.ts";

@@ -1,6 +1,6 @@
 import { createTwoFilesPatch } from "diff";
-import { byteLength } from "../../core/lines.ts";
-import { formatBytes } from "../../core/markers.ts";
+import { byteLength } from "../../base/lines.ts";
+import { formatBytes } from "../../base/markers.ts";
 import { paintFor } from "../../stats/color.ts";
 import { stdoutIsTty, terminalColumns, writeOut } from "../../platform/io.ts";
 import { databasePath } from "../../platform/paths.ts";

@@ -2,7 +2,7 @@ import { engramReport } from "../../memory/engram-report.ts";
 import { writeOut } from "../../platform/io.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
-import { withMemory } from "../memory-runtime.ts";
+import { withMemory } from "../../runtime/memory-runtime.ts";
 
 export default defineCommand({
   usage: "omni engram [list] [--json]",

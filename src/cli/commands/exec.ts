@@ -3,7 +3,7 @@ import { stdoutReaderId } from "../../hosts/index.ts";
 import { stdinIsTty, stdoutIsTty, writeErr, writeOut } from "../../platform/io.ts";
 import { runCommandForwarding } from "../../platform/process.ts";
 import { defineCommand } from "../command.ts";
-import { deliver } from "../deliver.ts";
+import { deliver } from "../../runtime/deliver.ts";
 import { ActionableError } from "../errors.ts";
 
 /** After a forwarded signal, how long the command gets to exit by itself before its group is killed. */

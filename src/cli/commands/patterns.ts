@@ -2,7 +2,7 @@ import { writeOut } from "../../platform/io.ts";
 import { listPatterns, RESOLVED_HINT_PREFIX, type PatternRow } from "../../store/patterns.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
-import { withMemory } from "../memory-runtime.ts";
+import { withMemory } from "../../runtime/memory-runtime.ts";
 
 const TOP_PATTERNS = 20;
 

@@ -1,9 +1,9 @@
 import { CATEGORIES, MAX_FACT_CHARS, parseTags, rememberFact, type Category } from "../../memory/remember.ts";
-import { GLOBAL_SCOPE } from "../../core/project-hash.ts";
+import { GLOBAL_SCOPE } from "../../base/project-hash.ts";
 import { writeOut } from "../../platform/io.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
-import { withMemory } from "../memory-runtime.ts";
+import { withMemory } from "../../runtime/memory-runtime.ts";
 
 export default defineCommand({
   usage: "omni remember <text> [-c decision|pattern|gotcha|fact] [-t tag,tag] [--global|--project-scoped]",

@@ -1,9 +1,9 @@
 import { grepLines, parseLineRange, sliceLines } from "../../core/block-view.ts";
-import { EXAMPLE_HANDLE } from "../../core/limits.ts";
-import { parseHandle } from "../../core/handle.ts";
-import { countLines } from "../../core/lines.ts";
-import { formatBytes } from "../../core/markers.ts";
-import { REDACTED } from "../../core/redact.ts";
+import { EXAMPLE_HANDLE } from "../../base/limits.ts";
+import { parseHandle } from "../../base/handle.ts";
+import { countLines } from "../../base/lines.ts";
+import { formatBytes } from "../../base/markers.ts";
+import { REDACTED } from "../../base/redact.ts";
 import { stdoutReaderId } from "../../hosts/index.ts";
 import { systemClock } from "../../platform/clock.ts";
 import { stdoutIsTty, writeErr, writeOut } from "../../platform/io.ts";

@@ -6,7 +6,7 @@ import { deleteSession, listSessions } from "../../store/history.ts";
 import { pinnedFilesIn } from "../../platform/files.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
-import { withMemory } from "../memory-runtime.ts";
+import { withMemory } from "../../runtime/memory-runtime.ts";
 
 const VIEWS = ["status", "history", "resume", "continue", "transcript", "health", "inject", "clear"] as const;
 

@@ -5,7 +5,7 @@ import { paintFor } from "../../stats/color.ts";
 import { CARD_TEXT_KEYWORD, cardSvg, withTextChunk } from "../../stats/render-card.ts";
 import { renderShare } from "../../stats/render-share.ts";
 import { renderContextOnly, renderReport, renderRerun } from "../../stats/render-text.ts";
-import type { WindowName } from "../../stats/rows.ts";
+import type { WindowName } from "../../store/rows.ts";
 import { statsWindow } from "../../stats/window.ts";
 import { systemClock } from "../../platform/clock.ts";
 import { stdoutIsTty, writeOut } from "../../platform/io.ts";

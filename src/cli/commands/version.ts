@@ -1,6 +1,6 @@
 import { databasePath, omniHome } from "../../platform/paths.ts";
 import { writeOut } from "../../platform/io.ts";
-import { BUILD_DATE, GIT_HASH, VERSION } from "../../version.ts";
+import { BUILD_DATE, GIT_HASH, VERSION } from "../../platform/version.ts";
 import { defineCommand } from "../command.ts";
 
 export default defineCommand({

@@ -16,7 +16,7 @@
  *    read-only, which get "allow" only when proven read-only and are otherwise left alone.
  */
 import { routeCommand, programLevels, commandRequestsPassthrough, isOwnRecoveryCommand } from "../route.ts";
-import { basename } from "../shell-words.ts";
+import { basename } from "../../base/shell-words.ts";
 import { longRunningReason } from "./long-running.ts";
 import { verdictFor, type PermissionRules } from "./permission-rules.ts";
 import { isProjectScript } from "./project-script.ts";

@@ -9,7 +9,7 @@
  * unmatched deny is never the reason a command ran; allow is tried only against the text as
  * typed, so omni never grants what the host would not.
  */
-import { basename, parseChain, splitAssignments } from "../shell-words.ts";
+import { basename, parseChain, splitAssignments } from "../../base/shell-words.ts";
 
 export type RuleKind = "deny" | "ask" | "allow";
 /** `partial`: an allow rule matches some part or spelling of the command, not all of it as typed; what the host then does is its own call. */

@@ -9,7 +9,7 @@
  *   (`test/`, `tests/`, `spec/`, `t/`).
  * A path is inside the project when it is relative and never climbs out (`..`).
  */
-import { basename } from "../shell-words.ts";
+import { basename } from "../../base/shell-words.ts";
 
 const SHELLS = new Set(["bash", "sh", "zsh", "dash", "ksh"]);
 const INTERPRETERS = new Set(["node", "python", "python3", "perl", "ruby", "php", "deno", "bun", "tsx", "ts-node"]);

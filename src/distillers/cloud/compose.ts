@@ -3,7 +3,7 @@
  * "Container x  Started") become one line per final state naming every container; service log
  * lines are kept as printed. Output without lifecycle lines is not recognised.
  */
-import { splitLines } from "../../core/lines.ts";
+import { splitLines } from "../../base/lines.ts";
 
 /** Compose v1: `Creating myapp_db_1 ... done`; v2: ` ✔ Container myapp-db-1  Started  0.4s`. */
 const V1 = /^(Creating|Starting|Recreating|Stopping|Removing) (\S+)\s+\.\.\. done$/;

@@ -3,7 +3,7 @@
  * `Successfully built <id>` and `Successfully tagged` lines, only when the builder printed them; a failure keeps the failing step and every line after it.
  * Anything else (a build still running, a log cut short) is not recognised.
  */
-import { splitLines } from "../../core/lines.ts";
+import { splitLines } from "../../base/lines.ts";
 
 const STEP = /^Step (\d+)\/(\d+) : /;
 const BUILT = /^Successfully built \S+$/;

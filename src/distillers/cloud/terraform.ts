@@ -4,7 +4,7 @@
  * back whole (never count from error prose). An apply gets the same treatment for the plan it
  * prints first, then loses only its progress ticks: every "… complete" line and the outputs stay.
  */
-import { splitLines } from "../../core/lines.ts";
+import { splitLines } from "../../base/lines.ts";
 
 const ERROR = /^(?:[│|]\s*)?Error: /;
 const WARNING = /^(?:[│|]\s*)?Warning: /;

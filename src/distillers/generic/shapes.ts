@@ -9,8 +9,8 @@
  * number folded. Nothing is summarised that was not counted, and nothing else is touched.
  * Output with no signal at all (a script's rows, a listing) is not a log and is left whole.
  */
-import { carriesFailure } from "../../core/failure.ts";
-import { stripAnsi } from "../../core/lines.ts";
+import { carriesFailure } from "../../base/failure.ts";
+import { stripAnsi } from "../../base/lines.ts";
 
 /** A run shorter than this is left alone: its first and last stay, so fewer would save nothing. */
 const MIN_RUN = 4;

@@ -5,7 +5,7 @@
  * header keeps the line numbers and the enclosing function, so each change stays locatable;
  * the full patch is behind the archive handle.
  */
-import { carriesFailure } from "../../core/failure.ts";
+import { carriesFailure } from "../../base/failure.ts";
 
 export interface DiffSummary {
   lines: string[];

@@ -4,7 +4,7 @@
  * (Author, Date, Merge, the body) goes behind the archive handle. Patches that follow a commit
  * (`-p`, `git show`) go through the diff distiller.
  */
-import { carriesFailure } from "../../core/failure.ts";
+import { carriesFailure } from "../../base/failure.ts";
 import { distillDiff } from "./diff.ts";
 
 /** Git's own default abbreviation. */

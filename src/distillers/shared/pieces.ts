@@ -3,8 +3,8 @@
  * came from. Distillers that only select (test, build) assemble their answer from pieces, so
  * every line they deliver is one the tool printed.
  */
-import { carriesFailure } from "../../core/failure.ts";
-import { splitLines, stripAnsi } from "../../core/lines.ts";
+import { carriesFailure } from "../../base/failure.ts";
+import { splitLines, stripAnsi } from "../../base/lines.ts";
 
 export interface ToolLines {
   /** Lines exactly as printed (ANSI colour kept: the reader may rely on it). */

@@ -4,7 +4,7 @@
  * blocks are errors outside any test: kept, but not counted against the `Tests:` tally. The
  * closing "Summary of all failing tests" repeats blocks already delivered, so it is skipped.
  */
-import { stripAnsi } from "../../core/lines.ts";
+import { stripAnsi } from "../../base/lines.ts";
 import { isToolFrame } from "../shared/frames.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank, withoutRepeatedFrames } from "./reading.ts";
 

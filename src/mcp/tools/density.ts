@@ -1,6 +1,6 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
-import { scoreLines, type Tier } from "../../core/score.ts";
+import { scoreLines, type Tier } from "../../base/score.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 

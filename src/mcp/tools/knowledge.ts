@@ -1,6 +1,6 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
-import { GLOBAL_SCOPE } from "../../core/project-hash.ts";
+import { GLOBAL_SCOPE } from "../../base/project-hash.ts";
 import { deleteKnowledge, getKnowledge, listKnowledge } from "../../store/knowledge.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded, ToolFailure } from "../result.ts";

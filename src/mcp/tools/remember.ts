@@ -1,6 +1,6 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
-import { GLOBAL_SCOPE } from "../../core/project-hash.ts";
+import { GLOBAL_SCOPE } from "../../base/project-hash.ts";
 import { CATEGORIES, MAX_FACT_CHARS, rememberFact } from "../../memory/remember.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";

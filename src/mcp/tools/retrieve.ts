@@ -1,7 +1,7 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
-import { parseHandle } from "../../core/handle.ts";
-import { EXAMPLE_HANDLE } from "../../core/limits.ts";
+import { parseHandle } from "../../base/handle.ts";
+import { EXAMPLE_HANDLE } from "../../base/limits.ts";
 import { getBlock, markRetrieved } from "../../store/archive.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded, ToolFailure } from "../result.ts";

@@ -1,7 +1,7 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
-import { distillCaptured } from "../../cli/deliver.ts";
-import { openRuntime } from "../../cli/deps.ts";
+import { distillCaptured } from "../../runtime/deliver.ts";
+import { openRuntime } from "../../runtime/deps.ts";
 import { decodeUtf8 } from "../../platform/io.ts";
 import { runCommandAsync } from "../../platform/process.ts";
 import type { ToolContext } from "../context.ts";

@@ -1,7 +1,7 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
-import { carriesFailure } from "../../core/failure.ts";
-import { scoreLines } from "../../core/score.ts";
+import { carriesFailure } from "../../base/failure.ts";
+import { scoreLines } from "../../base/score.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { carriesFailure, FAILURE_SHAPES, failureLines } from "../../src/core/failure.ts";
+import { carriesFailure, FAILURE_SHAPES, failureLines } from "../../src/base/failure.ts";
 import { SHAPE_EXAMPLES } from "../helpers/failure-examples.ts";
 import { FIXTURES_DIR } from "../helpers/fixtures.ts";
 

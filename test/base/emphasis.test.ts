@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { emphasisOf } from "../../src/core/emphasis.ts";
+import { emphasisOf } from "../../src/base/emphasis.ts";
 import { loopEmphasis } from "../../src/memory/loop.ts";
 import { fixture, runFixture } from "../helpers/pipeline-run.ts";
 

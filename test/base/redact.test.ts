@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isSecretKey, redactSecrets } from "../../src/core/redact.ts";
+import { isSecretKey, redactSecrets } from "../../src/base/redact.ts";
 import { fixture } from "../helpers/pipeline-run.ts";
 
 describe("isSecretKey", () => {

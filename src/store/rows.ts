@@ -4,7 +4,7 @@
  * the same way.
  */
 
-import type { FooterMode } from "../core/markers.ts";
+import type { FooterMode } from "../base/markers.ts";
 
 /** One `distillations` row: a hook, pipe, exec or MCP run. */
 export interface RunRow {

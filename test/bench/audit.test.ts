@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { splitInclusive, stripTerminator } from "../../src/core/lines.ts";
-import { createLedgerAudit } from "../../src/ledger/audit.ts";
+import { splitInclusive, stripTerminator } from "../../src/base/lines.ts";
+import { createLedgerAudit } from "../../src/bench/audit.ts";
 import { readContent } from "../helpers/corpus.ts";
 
 // The auditor is the judge of the replay: each rule here is shown catching a lie.

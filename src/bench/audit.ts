@@ -7,12 +7,12 @@
  * replaced, every must-keep string delivered). Pure: the caller supplies how a handle resolves.
  * `omni bench replay`, the ledger tests and the stress tests all judge with it.
  */
-import { carriesFailure } from "../core/failure.ts";
+import { carriesFailure } from "../base/failure.ts";
 import { sniffFormat } from "../core/format.ts";
-import { byteLength, splitInclusive, stripTerminator } from "../core/lines.ts";
-import { isOmniMarkerLine } from "../core/markers.ts";
-import { REDACTED } from "../core/redact.ts";
-import { isSourcePath } from "../core/text-paths.ts";
+import { byteLength, splitInclusive, stripTerminator } from "../base/lines.ts";
+import { isOmniMarkerLine } from "../base/markers.ts";
+import { REDACTED } from "../base/redact.ts";
+import { isSourcePath } from "../base/text-paths.ts";
 
 export interface AuditCall {
   /** Reader scope: session id, or `session/agent` for a subagent. */

@@ -3,8 +3,8 @@
  * reader gets on stdout and the footer on stderr. Bytes that are not text pass through as-is.
  * `distillCaptured` is the shared half: MCP's omni_run calls it too, so there is one path.
  */
-import { readerScope } from "../core/agent-id.ts";
-import { footerText, type FooterMode } from "../core/markers.ts";
+import { readerScope } from "../base/agent-id.ts";
+import { footerText, type FooterMode } from "../base/markers.ts";
 import { runPipeline, type Entry, type PipelineResult } from "../core/pipeline.ts";
 import { runWishes } from "../memory/run-wishes.ts";
 import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
