@@ -27,7 +27,22 @@ export const LAYERS = {
   // Entry points: thin, never each other (the CLI's dispatcher starts them all).
   hooks: ["base", "core", "distillers", "ledger", "platform", "store", "hosts", "stats", "memory", "runtime"],
   mcp: ["base", "core", "distillers", "ledger", "platform", "store", "hosts", "stats", "memory", "runtime"],
-  cli: ["base", "core", "distillers", "ledger", "platform", "store", "hosts", "stats", "memory", "runtime", "dashboard", "bench", "hooks", "mcp"],
+  cli: [
+    "base",
+    "core",
+    "distillers",
+    "ledger",
+    "platform",
+    "store",
+    "hosts",
+    "stats",
+    "memory",
+    "runtime",
+    "dashboard",
+    "bench",
+    "hooks",
+    "mcp",
+  ],
 };
 /** The store implements the ports core and ledger declare: it may name their types, never their code. */
 const TYPE_ONLY = { store: ["core", "ledger"] };

@@ -56,6 +56,8 @@ for (const [label, block] of samples) {
       decompressMs.push(performance.now() - started);
     }
     for (let i = 0; i < blocks.length; i++) if (!codec.unpack(packed[i]!).equals(blocks[i]!)) throw new Error(`${name} did not round-trip`);
-    console.log(`| ${label} | ${name} | ${inBytes} | ${stored} | ${(inBytes / stored).toFixed(2)} | ${median(compressMs).toFixed(2)} | ${median(decompressMs).toFixed(2)} |`);
+    console.log(
+      `| ${label} | ${name} | ${inBytes} | ${stored} | ${(inBytes / stored).toFixed(2)} | ${median(compressMs).toFixed(2)} | ${median(decompressMs).toFixed(2)} |`,
+    );
   }
 }

@@ -36,7 +36,10 @@ function familyTotals(family: string): string {
   const bytesIn = runs.reduce((sum, { result }) => sum + result.bytesIn, 0);
   const bytesOut = runs.reduce((sum, { result }) => sum + result.bytesOut, 0);
   const mustKeep = runs.reduce((sum, { fixture }) => sum + fixture.mustKeep.length, 0);
-  const kept = runs.reduce((sum, { fixture, result }) => sum + fixture.mustKeep.filter((needle) => result.delivered.includes(needle)).length, 0);
+  const kept = runs.reduce(
+    (sum, { fixture, result }) => sum + fixture.mustKeep.filter((needle) => result.delivered.includes(needle)).length,
+    0,
+  );
   const grew = runs.filter(({ result }) => result.bytesOut > result.bytesIn).length;
   return `| ${family} | ${runs.length} | ${bytesIn} → ${bytesOut} | ${percentSaved(bytesIn, bytesOut).toFixed(1)}% | ${kept}/${mustKeep} | ${grew} |`;
 }
@@ -96,7 +99,8 @@ const toolOf = (fixture: Fixture): string => `${fixture.ecosystem ?? "?"}: ${com
 
 function perTool(half: Half): string[] {
   const groups = new Map<string, Run[]>();
-  for (const run of allRuns.filter((r) => halfOf(r.fixture) === half)) groups.set(toolOf(run.fixture), [...(groups.get(toolOf(run.fixture)) ?? []), run]);
+  for (const run of allRuns.filter((r) => halfOf(r.fixture) === half))
+    groups.set(toolOf(run.fixture), [...(groups.get(toolOf(run.fixture)) ?? []), run]);
   return [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([tool, runs]) => {
@@ -116,7 +120,9 @@ function longRow(run: Run): string {
   const ratio = hostCut.length === 0 ? 0 : (seen.length / hostCut.length) * 100;
   return `| ${fixture.family}/${fixture.name} | ${halfOf(fixture)} | ${fixture.text.length} | ${keptCut}/${fixture.mustKeep.length} | ${seen.length} (${ratio.toFixed(1)}% of the cut) | ${keptSeen}/${fixture.mustKeep.length} | ${result.route} |`;
 }
-const longRuns = allRuns.filter((run) => run.fixture.text.length > HOST_CUT_CHARS).sort((a, b) => a.fixture.name.localeCompare(b.fixture.name));
+const longRuns = allRuns
+  .filter((run) => run.fixture.text.length > HOST_CUT_CHARS)
+  .sort((a, b) => a.fixture.name.localeCompare(b.fixture.name));
 
 const families = (Object.keys(distillers) as DistillerId[]).sort().filter((family) => loadFixtures().some((f) => f.family === family));
 const structured = loadFixtures("structured");

@@ -14,7 +14,14 @@ const LINES = 2_000;
 
 function readPayload(path: string, content: string): string {
   const lines = content.split("\n").length;
-  return JSON.stringify({ session_id: "0f8e2c4a-5b6d-4e7f-9a1b-2c3d4e5f6a7b", hook_event_name: "PostToolUse", cwd: "/home/dev/project", tool_name: "Read", tool_input: { file_path: path }, tool_response: { type: "text", file: { filePath: path, content, numLines: lines, startLine: 1, totalLines: lines } } });
+  return JSON.stringify({
+    session_id: "0f8e2c4a-5b6d-4e7f-9a1b-2c3d4e5f6a7b",
+    hook_event_name: "PostToolUse",
+    cwd: "/home/dev/project",
+    tool_name: "Read",
+    tool_input: { file_path: path },
+    tool_response: { type: "text", file: { filePath: path, content, numLines: lines, startLine: 1, totalLines: lines } },
+  });
 }
 
 function fileBytes(dbPath: string): number {
@@ -32,7 +39,11 @@ function growth(pathChars: number): { bytes: number; ms: number } {
     const dir = "/home/dev/project/";
     const path = `${dir}${"nested-directory/".repeat(Math.ceil(pathChars / 17)).slice(0, pathChars - dir.length - 8)}/file.ts`;
     const content = Array.from({ length: LINES }, (_, i) => `export const value${i} = compute(${i}); // line ${i} of the file`).join("\n");
-    Bun.spawnSync([EXE, "--post-hook"], { env, stdin: Buffer.from(readPayload(`${dir}warmup.ts`, "const warm = 1;\n".repeat(30))), stdout: "ignore" });
+    Bun.spawnSync([EXE, "--post-hook"], {
+      env,
+      stdin: Buffer.from(readPayload(`${dir}warmup.ts`, "const warm = 1;\n".repeat(30))),
+      stdout: "ignore",
+    });
     const before = fileBytes(dbPath);
     const started = performance.now();
     Bun.spawnSync([EXE, "--post-hook"], { env, stdin: Buffer.from(readPayload(path, content)), stdout: "ignore" });

@@ -28,7 +28,14 @@ function hookMs(): { ms: number; stdout: number; exit: number } {
 
 try {
   const unlocked = hookMs();
-  const locker = Bun.spawn(["bun", "-e", `const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(dbPath)}); db.exec("BEGIN EXCLUSIVE"); db.exec("DELETE FROM distillations WHERE 0"); db.exec("CREATE TABLE IF NOT EXISTS bench_lock (x)"); console.log("locked"); Bun.sleepSync(${LOCK_MS}); db.exec("ROLLBACK");`], { stdout: "pipe", stderr: "inherit" });
+  const locker = Bun.spawn(
+    [
+      "bun",
+      "-e",
+      `const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(dbPath)}); db.exec("BEGIN EXCLUSIVE"); db.exec("DELETE FROM distillations WHERE 0"); db.exec("CREATE TABLE IF NOT EXISTS bench_lock (x)"); console.log("locked"); Bun.sleepSync(${LOCK_MS}); db.exec("ROLLBACK");`,
+    ],
+    { stdout: "pipe", stderr: "inherit" },
+  );
   const reader = locker.stdout.getReader();
   await reader.read();
   const lockedAt = performance.now();
@@ -38,7 +45,9 @@ try {
   const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
   console.log(`deadline ${DEADLINE_MS} ms; database locked by another process for ${LOCK_MS / 1000} s`);
   console.log(`unlocked hook: ${unlocked.ms.toFixed(0)} ms, reply ${unlocked.stdout} bytes`);
-  console.log(`locked hook, ${runs.length} runs: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target ≤ ${DEADLINE_MS + 100} ms); exit codes ${[...new Set(runs.map((r) => r.exit))].join(",")}; reply bytes ${[...new Set(runs.map((r) => r.stdout))].join(",")} (0 = the host keeps its raw bytes)`);
+  console.log(
+    `locked hook, ${runs.length} runs: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target ≤ ${DEADLINE_MS + 100} ms); exit codes ${[...new Set(runs.map((r) => r.exit))].join(",")}; reply bytes ${[...new Set(runs.map((r) => r.stdout))].join(",")} (0 = the host keeps its raw bytes)`,
+  );
 } finally {
   rmSync(home, { recursive: true, force: true });
 }

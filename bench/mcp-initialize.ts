@@ -51,8 +51,12 @@ try {
   }
   const initMedian = median(init);
   const versionMedian = median(version);
-  console.log(`omni --mcp initialize reply: median ${initMedian.toFixed(1)} ms over ${RUNS} spawns (max ${Math.max(...init).toFixed(1)} ms)`);
-  console.log(`omni --version whole process: median ${versionMedian.toFixed(1)} ms (baseline); ratio ${(initMedian / versionMedian).toFixed(2)}×`);
+  console.log(
+    `omni --mcp initialize reply: median ${initMedian.toFixed(1)} ms over ${RUNS} spawns (max ${Math.max(...init).toFixed(1)} ms)`,
+  );
+  console.log(
+    `omni --version whole process: median ${versionMedian.toFixed(1)} ms (baseline); ratio ${(initMedian / versionMedian).toFixed(2)}×`,
+  );
   console.log(initMedian < 300 ? "PASS: under 300 ms" : "FAIL: 300 ms or more");
   process.exitCode = initMedian < 300 ? 0 : 1;
 } finally {

@@ -6,7 +6,9 @@ import { $ } from "bun";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 
 // Only a checkout has a commit to name: an installed package may sit inside someone else's repository.
-const gitHash = existsSync(".git") ? (await $`git rev-parse --short HEAD`.quiet().nothrow()).stdout.toString().trim() || "unknown" : "unknown";
+const gitHash = existsSync(".git")
+  ? (await $`git rev-parse --short HEAD`.quiet().nothrow()).stdout.toString().trim() || "unknown"
+  : "unknown";
 mkdirSync("dist", { recursive: true });
 const buildDate = new Date().toISOString().slice(0, 10);
 

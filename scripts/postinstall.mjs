@@ -49,10 +49,14 @@ function findBun() {
 
 const bun = findBun();
 if (bun === null) {
-  console.error(`omni: no working Bun to compile dist/omni with (looked for ${platformPackages().join(", ")}, node_modules/.bin/bun and bun on PATH).`);
+  console.error(
+    `omni: no working Bun to compile dist/omni with (looked for ${platformPackages().join(", ")}, node_modules/.bin/bun and bun on PATH).`,
+  );
   if (!existsSync(join(root, "node_modules"))) {
     // `npm install -g <checkout>` links the folder and installs none of its dependencies into it.
-    console.error(`omni: ${root} has no node_modules: run \`npm install\` there first, or install a copy with \`npm install -g --install-links ${root}\`.`);
+    console.error(
+      `omni: ${root} has no node_modules: run \`npm install\` there first, or install a copy with \`npm install -g --install-links ${root}\`.`,
+    );
   } else {
     console.error("omni: this platform may have no Bun build; install Bun from https://bun.sh, then run `npm run build` in this package.");
   }

@@ -13,8 +13,14 @@ export interface FailureShape {
   matches(lower: string, start: string): boolean;
 }
 
-const substring = (name: string, ...needles: string[]): FailureShape => ({ name, matches: (lower) => needles.some((needle) => lower.includes(needle)) });
-const prefix = (name: string, ...heads: string[]): FailureShape => ({ name, matches: (_lower, start) => heads.some((head) => start.startsWith(head)) });
+const substring = (name: string, ...needles: string[]): FailureShape => ({
+  name,
+  matches: (lower) => needles.some((needle) => lower.includes(needle)),
+});
+const prefix = (name: string, ...heads: string[]): FailureShape => ({
+  name,
+  matches: (_lower, start) => heads.some((head) => start.startsWith(head)),
+});
 
 export const FAILURE_SHAPES: readonly FailureShape[] = [
   prefix("failure glyph (✗ ✘ ❌ ✖)", "✗", "✘", "❌", "✖"),
@@ -41,7 +47,10 @@ export const FAILURE_SHAPES: readonly FailureShape[] = [
   // A non-zero count of errors: tsc's `Found 3 errors.`, clang's `2 errors generated.`, eslint's summary.
   { name: "N errors (N > 0)", matches: (lower) => /(?:^|[^0-9.])[1-9]\d* errors?\b/.test(lower) },
   // `failed` / `fail` as a word, not inside an identifier, and not a zero count.
-  { name: "fail / failed verdict", matches: (lower, start) => !PASS_GLYPHS.some((glyph) => start.startsWith(glyph)) && hasFailureVerdict(lower) },
+  {
+    name: "fail / failed verdict",
+    matches: (lower, start) => !PASS_GLYPHS.some((glyph) => start.startsWith(glyph)) && hasFailureVerdict(lower),
+  },
 ];
 
 const PASS_GLYPHS = ["✓", "✔", "✅"];

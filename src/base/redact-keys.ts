@@ -8,15 +8,20 @@
 import { isPlaceholder, mapHitLines, REDACTED, type Redaction } from "./redact-values.ts";
 
 /** Whole key segments that name a secret (`GITHUB_TOKEN`, `PGPASSWORD`, `AWS_SECRET_ACCESS_KEY`, `dbPassword`). */
-const SECRET_SEGMENT = /^(?:[A-Z]*TOKEN|[A-Z]*SECRET|[A-Z]*PASSWORD|[A-Z]*PASSWD|PASSPHRASE|CREDENTIALS?|AUTHORIZATION|COOKIE|APIKEY|PRIVATEKEY|SECRETKEY|ACCESSKEY)$/;
+const SECRET_SEGMENT =
+  /^(?:[A-Z]*TOKEN|[A-Z]*SECRET|[A-Z]*PASSWORD|[A-Z]*PASSWD|PASSPHRASE|CREDENTIALS?|AUTHORIZATION|COOKIE|APIKEY|PRIVATEKEY|SECRETKEY|ACCESSKEY)$/;
 /** Two-segment names (`API_KEY`, `PRIVATE_KEY`, `ACCESS_KEY`, `SESSION_KEY`, `SIGNING_KEY`). */
-const SECRET_PAIR = /(?:^|_)(?:API|PRIVATE|ACCESS|SESSION|SIGNING|ENCRYPTION|MASTER|SECRET|CLIENT|AUTH|ACCOUNT|APP|LICENSE|WEBHOOK)_KEY(?:_|$)/;
+const SECRET_PAIR =
+  /(?:^|_)(?:API|PRIVATE|ACCESS|SESSION|SIGNING|ENCRYPTION|MASTER|SECRET|CLIENT|AUTH|ACCOUNT|APP|LICENSE|WEBHOOK)_KEY(?:_|$)/;
 /** Names that hold a secret only sometimes: their values are masked when they look random. */
 const MAYBE_SECRET_SEGMENT = /^(?:KEY|AUTH|SIG|SIGNATURE|SALT|SEED|CRED|SID|HMAC|NONCE|JWT|OTP|DSN|CONN|CONNECTION)$/;
 
 /** Upper snake case: `dbPassword` → `DB_PASSWORD`, `api-key` → `API_KEY`. */
 function normalizeKey(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[-.\s]+/g, "_").toUpperCase();
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[-.\s]+/g, "_")
+    .toUpperCase();
 }
 
 export function isSecretKey(key: string): boolean {
@@ -37,7 +42,12 @@ export function isSecretKey(key: string): boolean {
 function looksLikeCode(value: string): boolean {
   const v = value.trim();
   if (/^["'`]/.test(v)) return false;
-  return /[;,{([]$/.test(v) || /^(?:!|this\.|new\s|await\s|typeof\s|function\b|\(|=>)/.test(v) || /^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) || /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v);
+  return (
+    /[;,{([]$/.test(v) ||
+    /^(?:!|this\.|new\s|await\s|typeof\s|function\b|\(|=>)/.test(v) ||
+    /^[A-Za-z_$][\w$.]*\(.*\)$/.test(v) ||
+    /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)
+  );
 }
 
 /** A version or a plain number (`rpassword = "7.3"` in a Cargo.toml is a dependency). */
@@ -149,7 +159,8 @@ function maskKeyValuesInLine(line: string, following: string): Redaction {
     out = out.replace(FLAG_VALUE, (match, lead: string, flag: string, sep: string, value: string) => {
       const name = flag.replace(/^-+/, "");
       // `--password-file PATH` names where the secret is, not the secret.
-      if (name.length < 3 || !isSecretKey(name) || /(?:file|path|dir|env|name|id|url|stdin)$/i.test(name) || !isSecretValue(value)) return match;
+      if (name.length < 3 || !isSecretKey(name) || /(?:file|path|dir|env|name|id|url|stdin)$/i.test(name) || !isSecretValue(value))
+        return match;
       count++;
       return `${lead}${flag}${sep}${maskValue(value)}`;
     });

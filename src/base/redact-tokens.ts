@@ -21,10 +21,18 @@ const E = "(?![A-Za-z0-9_])";
 export const TOKEN_RULES: readonly TokenRule[] = [
   { name: "GitHub token", hint: "gh", pattern: new RegExp(`${B}gh[pousr]_[A-Za-z0-9]{36,255}${E}`, "g") },
   { name: "GitHub fine-grained token", hint: "github_pat_", pattern: new RegExp(`${B}github_pat_[A-Za-z0-9_]{60,255}${E}`, "g") },
-  { name: "GitLab token", hint: "gl", pattern: new RegExp(`${B}gl(?:pat|dt|rt|soat|cbt|imt|ptt|ft|agent|oas)-[A-Za-z0-9_-]{20,64}${E}`, "g") },
+  {
+    name: "GitLab token",
+    hint: "gl",
+    pattern: new RegExp(`${B}gl(?:pat|dt|rt|soat|cbt|imt|ptt|ft|agent|oas)-[A-Za-z0-9_-]{20,64}${E}`, "g"),
+  },
   { name: "Slack token", hint: "xox", pattern: new RegExp(`${B}xox[abposre]-(?:\\d+-)?[A-Za-z0-9-]{10,250}${E}`, "g") },
   { name: "Slack app token", hint: "xapp-", pattern: new RegExp(`${B}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]+${E}`, "gi") },
-  { name: "Slack webhook", hint: "hooks.slack.com", pattern: /(hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9+/]{20,100}/g },
+  {
+    name: "Slack webhook",
+    hint: "hooks.slack.com",
+    pattern: /(hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9+/]{20,100}/g,
+  },
   { name: "Stripe key", hint: "_", pattern: new RegExp(`${B}(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}${E}`, "g") },
   { name: "Google API key", hint: "AIza", pattern: new RegExp(`${B}AIza[A-Za-z0-9_-]{35}${E}`, "g") },
   { name: "Google OAuth client secret", hint: "GOCSPX-", pattern: new RegExp(`${B}GOCSPX-[A-Za-z0-9_-]{28}${E}`, "g") },
@@ -33,7 +41,11 @@ export const TOKEN_RULES: readonly TokenRule[] = [
   { name: "PyPI token", hint: "pypi-", pattern: new RegExp(`${B}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}${E}`, "g") },
   { name: "AWS access key id", hint: "A", pattern: new RegExp(`${B}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${E}`, "g") },
   { name: "Anthropic key", hint: "sk-ant-", pattern: new RegExp(`${B}sk-ant-[a-z0-9]+-[A-Za-z0-9_-]{32,}${E}`, "g") },
-  { name: "OpenAI key", hint: "sk-", pattern: new RegExp(`${B}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}${E}`, "g") },
+  {
+    name: "OpenAI key",
+    hint: "sk-",
+    pattern: new RegExp(`${B}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}${E}`, "g"),
+  },
   { name: "OpenAI project key", hint: "sk-", pattern: new RegExp(`${B}sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}${E}`, "g") },
   { name: "Hugging Face token", hint: "hf_", pattern: new RegExp(`${B}hf_[A-Za-z]{34}${E}`, "g") },
   { name: "SendGrid key", hint: "SG.", pattern: new RegExp(`${B}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`, "g") },
@@ -49,7 +61,8 @@ export const TOKEN_RULES: readonly TokenRule[] = [
  * One scan for anything a rule could start with; only the lines it hits are read by the rules.
  * Every rule's match contains one of these (its hint, or a prefix of it).
  */
-const ANY_TOKEN = /gh[pousr]_|github_pat_|gl[a-z]{1,5}-|xox[abposre]-|xapp-|hooks\.slack\.com|[sr]k_(?:test|live|prod)_|AIza|GOCSPX-|ya29\.|npm_|pypi-|A3T|AKIA|ASIA|ABIA|ACCA|sk-|hf_|SG\.|shp[a-z]{2}_|_v1_|:AA|AccountKey=|SK[0-9a-f]|eyJ/g;
+const ANY_TOKEN =
+  /gh[pousr]_|github_pat_|gl[a-z]{1,5}-|xox[abposre]-|xapp-|hooks\.slack\.com|[sr]k_(?:test|live|prod)_|AIza|GOCSPX-|ya29\.|npm_|pypi-|A3T|AKIA|ASIA|ABIA|ACCA|sk-|hf_|SG\.|shp[a-z]{2}_|_v1_|:AA|AccountKey=|SK[0-9a-f]|eyJ/g;
 
 export function maskTokenShapes(text: string): Redaction {
   return mapHitLines(text, ANY_TOKEN, maskTokensInLine);

@@ -16,12 +16,18 @@ export { isSecretKey } from "./redact-keys.ts";
 
 export { isPlaceholder, REDACTED, type Redaction } from "./redact-values.ts";
 
-
 /** One masking pass over the text; each returns the new text and how many values it masked. */
 type Pass = (text: string) => Redaction;
 
 /** PEM blocks first (their bodies span lines), then named values, headers, token shapes, URL passwords. */
-const PASSES: readonly Pass[] = [maskPemBlocks, maskKeyValues, maskAuthHeaders, maskTokenShapes, maskUrlPasswords, maskHighEntropyNextToKey];
+const PASSES: readonly Pass[] = [
+  maskPemBlocks,
+  maskKeyValues,
+  maskAuthHeaders,
+  maskTokenShapes,
+  maskUrlPasswords,
+  maskHighEntropyNextToKey,
+];
 
 /** Mask every secret in `text`; `count` is how many values were masked. Text without secrets comes back as the same string. */
 export function redactSecrets(text: string): Redaction {
@@ -68,7 +74,11 @@ function maskPemBlocks(text: string): Redaction {
     const end = text.indexOf("-----END", bodyStart);
     const bodyEnd = end === -1 ? text.length : end;
     const body = text.slice(bodyStart, bodyEnd);
-    const masked = body.replace(/(\\[nr]|[\r\n])+/g, "\u0000$&\u0000").split("\u0000").map((part, i) => (i % 2 === 1 || part.trim() === "" || isPlaceholder(part) ? part : REDACTED)).join("");
+    const masked = body
+      .replace(/(\\[nr]|[\r\n])+/g, "\u0000$&\u0000")
+      .split("\u0000")
+      .map((part, i) => (i % 2 === 1 || part.trim() === "" || isPlaceholder(part) ? part : REDACTED))
+      .join("");
     if (masked !== body) {
       count++;
       out.push(text.slice(copied, bodyStart), masked);
@@ -85,7 +95,8 @@ function maskPemBlocks(text: string): Redaction {
  * `Authorization: Bearer …` (and Basic, Token, …), `Proxy-Authorization`, API-key and token
  * headers, and a bare `Bearer <token>`: the credential goes, the header name and scheme stay.
  */
-const AUTH_HEADER = /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token|x-goog-api-key|x-amz-security-token)(["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|digest|bot|negotiate|apikey|sso-key)[ \t]+)?([^\s"',;]+)/gi;
+const AUTH_HEADER =
+  /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token|x-goog-api-key|x-amz-security-token)(["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|digest|bot|negotiate|apikey|sso-key)[ \t]+)?([^\s"',;]+)/gi;
 const BARE_BEARER = /\b(bearer[ \t]+)([A-Za-z0-9._~+/-]{16,}=*)/gi;
 const COOKIE_HEADER = /\b((?:set-)?cookie)([ \t]*:[ \t]*)([^\r\n"']+)/gi;
 
@@ -130,7 +141,14 @@ function maskUrlPasswords(text: string): Redaction {
       // The host follows the LAST `@`: a password may itself contain `@`.
       const at = authority.lastIndexOf("@");
       const colon = authority.indexOf(":");
-      if (at < 0 || colon < 0 || colon > at || isPlaceholder(authority.slice(colon + 1, at)) || isStandInPassword(authority.slice(colon + 1, at))) return match;
+      if (
+        at < 0 ||
+        colon < 0 ||
+        colon > at ||
+        isPlaceholder(authority.slice(colon + 1, at)) ||
+        isStandInPassword(authority.slice(colon + 1, at))
+      )
+        return match;
       count++;
       return `${scheme}${authority.slice(0, colon + 1)}${REDACTED}${authority.slice(at)}`;
     });

@@ -12,10 +12,66 @@ export interface ScoredLine {
   score: number;
 }
 
-const CRITICAL = ["error[", "ERROR:", "Error:", ": error:", "error TS", "FAILED", "FAIL:", "FAIL\t", "panic:", "Traceback (most recent", "exception:", "fatal:", "FATAL:", "✗", "× "];
-const NOISE = ["Compiling ", "Downloading ", "Fetching ", "Checking ", "Blocking waiting for ", "Locking ", "Downloaded ", "Unpacking ", "Installing ", "npm warn ", "[DEBUG]", "[TRACE]", "DEBUG:", "TRACE:", "Refreshing state"];
+const CRITICAL = [
+  "error[",
+  "ERROR:",
+  "Error:",
+  ": error:",
+  "error TS",
+  "FAILED",
+  "FAIL:",
+  "FAIL\t",
+  "panic:",
+  "Traceback (most recent",
+  "exception:",
+  "fatal:",
+  "FATAL:",
+  "✗",
+  "× ",
+];
+const NOISE = [
+  "Compiling ",
+  "Downloading ",
+  "Fetching ",
+  "Checking ",
+  "Blocking waiting for ",
+  "Locking ",
+  "Downloaded ",
+  "Unpacking ",
+  "Installing ",
+  "npm warn ",
+  "[DEBUG]",
+  "[TRACE]",
+  "DEBUG:",
+  "TRACE:",
+  "Refreshing state",
+];
 const NOISE_PREFIXES = ["DEBUG ", "TRACE "];
-const IMPORTANT = ["warning[", "WARNING:", "Warning:", "WARN:", "modified:", "deleted:", "new file:", "renamed:", "diff --git", "@@ -", "--- a/", "+++ b/", "test result:", "Tests:", "PASSED", "passed", "✓", "...ok", "ok (", "syntax ok", "all ok", "Successfully built", "Finished"];
+const IMPORTANT = [
+  "warning[",
+  "WARNING:",
+  "Warning:",
+  "WARN:",
+  "modified:",
+  "deleted:",
+  "new file:",
+  "renamed:",
+  "diff --git",
+  "@@ -",
+  "--- a/",
+  "+++ b/",
+  "test result:",
+  "Tests:",
+  "PASSED",
+  "passed",
+  "✓",
+  "...ok",
+  "ok (",
+  "syntax ok",
+  "all ok",
+  "Successfully built",
+  "Finished",
+];
 
 const BASE_SCORE: Record<Tier, number> = { critical: 0.9, important: 0.7, context: 0.4, noise: 0.05 };
 /** Lines right after a critical line explain it: they are promoted. */

@@ -17,7 +17,10 @@ import type { Corpus } from "./corpus.ts";
 import type { ArmAudit, ArmResult } from "./replay.ts";
 
 /** The parts of an `omni stats --json` report the replay prints, field for field. */
-export type StatsFigures = Pick<StatsReport, "window" | "population" | "totals" | "routes" | "commands" | "distillers" | "passthrough_reasons">;
+export type StatsFigures = Pick<
+  StatsReport,
+  "window" | "population" | "totals" | "routes" | "commands" | "distillers" | "passthrough_reasons"
+>;
 
 export interface GroupRow {
   key: string;
@@ -80,7 +83,10 @@ export function statsFigures(report: StatsReport): StatsFigures {
 
 export function aggregate(corpus: Corpus, results: ArmResult[]): ReplayReport {
   const arms = results.map(summarizeArm);
-  const failures = arms.reduce((sum, arm) => sum + (arm.audit ? Object.values(arm.audit.counts).reduce((a, b) => a + b, 0) + arm.invalidReplies : 0), 0);
+  const failures = arms.reduce(
+    (sum, arm) => sum + (arm.audit ? Object.values(arm.audit.counts).reduce((a, b) => a + b, 0) + arm.invalidReplies : 0),
+    0,
+  );
   const timestamps = corpus.calls.flatMap((call) => (call.tsSec === null ? [] : [call.tsSec]));
   const facing = results.map((result) => ({ id: result.arm.id, rows: result.rows.runs.filter(isModelFacing) }));
   const bucket = memoBuckets();
@@ -103,7 +109,9 @@ export function aggregate(corpus: Corpus, results: ArmResult[]): ReplayReport {
     topSessions: group(facing, (row) => row.sessionId ?? "(no session)")
       .sort((a, b) => b.bytesIn - a.bytesIn || a.key.localeCompare(b.key))
       .slice(0, TOP),
-    reach: measureReach(corpus.calls.filter((call) => call.tool === "Bash").map((call) => ({ command: call.command, failed: call.failed }))),
+    reach: measureReach(
+      corpus.calls.filter((call) => call.tool === "Bash").map((call) => ({ command: call.command, failed: call.failed })),
+    ),
     failures,
   };
 }
@@ -163,7 +171,9 @@ function commandsAcross(arms: ArmSummary[]): GroupRow[] {
       key: command.command,
       calls: command.calls,
       bytesIn: command.input_bytes,
-      bytesOut: Object.fromEntries(delivered.flatMap((arm) => (arm.byCommand.has(command.command) ? [[arm.id, arm.byCommand.get(command.command)!]] : []))),
+      bytesOut: Object.fromEntries(
+        delivered.flatMap((arm) => (arm.byCommand.has(command.command) ? [[arm.id, arm.byCommand.get(command.command)!]] : [])),
+      ),
     }))
     .sort((a, b) => b.bytesIn - a.bytesIn || a.key.localeCompare(b.key));
 }

@@ -36,7 +36,19 @@ export interface AuditCall {
   file?: string;
 }
 
-export const RULES = ["false already shown", "false project claim", "read not shown", "unresolved", "wrong bytes", "failure folded", "structured", "longer", "renumbered", "unaccounted", "must-keep missing"] as const;
+export const RULES = [
+  "false already shown",
+  "false project claim",
+  "read not shown",
+  "unresolved",
+  "wrong bytes",
+  "failure folded",
+  "structured",
+  "longer",
+  "renumbered",
+  "unaccounted",
+  "must-keep missing",
+] as const;
 export type Rule = (typeof RULES)[number];
 
 export interface Violation {
@@ -76,7 +88,8 @@ interface FoldClaim {
   handle: string;
 }
 
-const FOLD_MARKER = /^\[OMNI: (?:(identical to the )?(\d+) lines already shown|(\d+) lines not shown here|identical to (\d+) lines from an earlier session)(?: from .*?)?(?:, none shown here)?, omni retrieve ([0-9a-f]{16})\]$/;
+const FOLD_MARKER =
+  /^\[OMNI: (?:(identical to the )?(\d+) lines already shown|(\d+) lines not shown here|identical to (\d+) lines from an earlier session)(?: from .*?)?(?:, none shown here)?, omni retrieve ([0-9a-f]{16})\]$/;
 const REWIND_MARKER = /omni retrieve ([0-9a-f]{16}) for full output\]$/;
 const TRUNCATION_MARKER = /^\[OMNI: output truncated/;
 const ANY_HANDLE = /omni retrieve ([0-9a-f]{16})/g;
@@ -97,7 +110,16 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
   /** Per reader, the Reads (file and exact content) it holds every line of. */
   const heldReads = new Map<string, Set<string>>();
   const violations: Violation[] = [];
-  const totals: AuditTotals = { calls: 0, changed: 0, sessionMarkers: 0, projectMarkers: 0, wholeOutputMarkers: 0, foldedLines: 0, foldedBytes: { session: 0, project: 0 }, unverified: 0 };
+  const totals: AuditTotals = {
+    calls: 0,
+    changed: 0,
+    sessionMarkers: 0,
+    projectMarkers: 0,
+    wholeOutputMarkers: 0,
+    foldedLines: 0,
+    foldedBytes: { session: 0, project: 0 },
+    unverified: 0,
+  };
 
   const setOf = (map: Map<string, Set<string>>, key: string) => map.get(key) ?? map.set(key, new Set()).get(key)!;
 
@@ -122,7 +144,8 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
       readerSet.add(line.trim());
       projectSet?.add(line.trim());
     }
-    if (call.file !== undefined && splitInclusive(call.input).every((line) => readerSet.has(line.trim()))) setOf(heldReads, call.reader).add(readId(call));
+    if (call.file !== undefined && splitInclusive(call.input).every((line) => readerSet.has(line.trim())))
+      setOf(heldReads, call.reader).add(readId(call));
   }
 
   const readId = (call: AuditCall) => `${call.file}\u0000${call.input}`;
@@ -140,22 +163,28 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
     const outLines = splitInclusive(output);
     const rewind = outLines.map((line) => REWIND_MARKER.exec(stripTerminator(line))?.[1]).find(Boolean);
     const rewound = rewind ? resolve(rewind) : null;
-    if (rewind && rewound !== null && rewound !== call.input) fail("wrong bytes", `rewind handle ${rewind} does not give back the whole input`);
+    if (rewind && rewound !== null && rewound !== call.input)
+      fail("wrong bytes", `rewind handle ${rewind} does not give back the whole input`);
     // A distilled reply's lines are the distiller's, not the input's: only the reference can align them.
     const base = rewind ? (call.reference ?? null) : call.input;
     const aligned = base !== null && !outLines.some((line) => TRUNCATION_MARKER.test(line));
     const inLines = splitInclusive(base ?? "");
     const window = base === call.input ? call.window : undefined;
     // A Read this reader holds whole, answered with nothing but "already shown" markers: a re-read, not a re-run.
-    const reread = call.file !== undefined && heldReads.get(call.reader)?.has(readId(call)) === true && outLines.every((line) => parseFoldMarker(line)?.origin === "session");
+    const reread =
+      call.file !== undefined &&
+      heldReads.get(call.reader)?.has(readId(call)) === true &&
+      outLines.every((line) => parseFoldMarker(line)?.origin === "session");
     let at = 0;
     for (const [i, line] of outLines.entries()) {
       const claim = parseFoldMarker(line);
       if (!claim) {
         if (!aligned || (i === 0 && REDACTION_NOTICE.test(stripTerminator(line)))) continue;
         // A masked line stands for its input line: the guard replaced a secret, nothing was folded.
-        if (line !== inLines[at] && !line.includes(REDACTED)) return fail("unaccounted", `output line ${i + 1} is not input line ${at + 1}`);
-        if (window && window.outputStart + i !== window.inputStart + at) fail("renumbered", `input line ${window.inputStart + at} is shown as ${window.outputStart + i}`);
+        if (line !== inLines[at] && !line.includes(REDACTED))
+          return fail("unaccounted", `output line ${i + 1} is not input line ${at + 1}`);
+        if (window && window.outputStart + i !== window.inputStart + at)
+          fail("renumbered", `input line ${window.inputStart + at} is shown as ${window.outputStart + i}`);
         at++;
         continue;
       }
@@ -165,9 +194,11 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
       // checkHandles has counted it.
       if (content === null) continue;
       const replaced = splitInclusive(content);
-      if (replaced.length !== claim.lines) fail("wrong bytes", `marker says ${claim.lines} lines, handle ${claim.handle} holds ${replaced.length}`);
+      if (replaced.length !== claim.lines)
+        fail("wrong bytes", `marker says ${claim.lines} lines, handle ${claim.handle} holds ${replaced.length}`);
       if (aligned) {
-        if (inLines.slice(at, at + replaced.length).join("") !== content) fail("wrong bytes", `handle ${claim.handle} is not the input lines ${at + 1}..${at + replaced.length}`);
+        if (inLines.slice(at, at + replaced.length).join("") !== content)
+          fail("wrong bytes", `handle ${claim.handle} is not the input lines ${at + 1}..${at + replaced.length}`);
         at += replaced.length;
       } else totals.unverified++;
       totals.foldedLines += replaced.length;
@@ -177,22 +208,32 @@ export function createLedgerAudit(resolve: Resolve, options: AuditOptions = {}) 
     if (aligned && at !== inLines.length) fail("unaccounted", `${inLines.length - at} input lines neither delivered nor behind a handle`);
   }
 
-  function checkClaim(call: AuditCall, claim: FoldClaim, replaced: string[], reread: boolean, fail: (rule: Violation["rule"], detail: string) => void): void {
+  function checkClaim(
+    call: AuditCall,
+    claim: FoldClaim,
+    replaced: string[],
+    reread: boolean,
+    fail: (rule: Violation["rule"], detail: string) => void,
+  ): void {
     const readerSet = shown.get(call.reader);
     const projectSet = call.project ? projectShown.get(call.project) : undefined;
-    if (claim.origin === "project" && call.file !== undefined) fail("read not shown", `a Read of ${call.file} was answered with ${claim.lines} lines it was never shown`);
+    if (claim.origin === "project" && call.file !== undefined)
+      fail("read not shown", `a Read of ${call.file} was answered with ${claim.lines} lines it was never shown`);
     // A source file's lines are code, not verdicts; a byte-identical re-read of a Read this reader holds repeats no run.
     const verdicts = !(call.file !== undefined && (isSourcePath(call.file) || reread));
     for (const line of replaced) {
       if (verdicts && carriesFailure(line)) fail("failure folded", stripTerminator(line));
-      if (claim.origin === "session" && !readerSet?.has(line.trim())) fail("false already shown", `${call.reader} was never delivered: ${stripTerminator(line).slice(0, 80)}`);
-      if (claim.origin === "project" && checkProjectClaims && !projectSet?.has(line.trim())) fail("false project claim", `no reader of the project was delivered: ${stripTerminator(line).slice(0, 80)}`);
+      if (claim.origin === "session" && !readerSet?.has(line.trim()))
+        fail("false already shown", `${call.reader} was never delivered: ${stripTerminator(line).slice(0, 80)}`);
+      if (claim.origin === "project" && checkProjectClaims && !projectSet?.has(line.trim()))
+        fail("false project claim", `no reader of the project was delivered: ${stripTerminator(line).slice(0, 80)}`);
     }
   }
 
   /** The host compacted this session: its readers (and its subagents) no longer hold anything. */
   function compact(sessionId: string): void {
-    for (const map of [shown, heldReads]) for (const reader of [...map.keys()]) if (reader === sessionId || reader.startsWith(`${sessionId}/`)) map.delete(reader);
+    for (const map of [shown, heldReads])
+      for (const reader of [...map.keys()]) if (reader === sessionId || reader.startsWith(`${sessionId}/`)) map.delete(reader);
   }
 
   /** Violations per rule, every rule listed (a clean audit is all zeros). */

@@ -31,7 +31,9 @@ export function createCeilingMeter(resolve: (handle: string) => string | null) {
     const reader = call.scope ?? "";
     const shown = seen.get(reader) ?? seen.set(reader, new Set()).get(reader)!;
     const callClass = bucketOf(call.tool, call.command).callClass;
-    const row = rows.get(callClass) ?? rows.set(callClass, { callClass, calls: 0, bytesIn: 0, ceilingBytes: 0, foldedBytes: 0, spentBytes: 0 }).get(callClass)!;
+    const row =
+      rows.get(callClass) ??
+      rows.set(callClass, { callClass, calls: 0, bytesIn: 0, ceilingBytes: 0, foldedBytes: 0, spentBytes: 0 }).get(callClass)!;
     row.calls++;
     row.bytesIn += byteLength(call.text);
     // A call the host cut at its cap and omni declined reached the reader as the host's short
@@ -53,7 +55,8 @@ export function createCeilingMeter(resolve: (handle: string) => string | null) {
       const handle = SESSION_FOLD.exec(stripTerminator(line))?.[1];
       const content = handle ? resolve(handle) : null;
       if (content === null) continue;
-      for (const folded of splitInclusive(content)) if (folded.trim() !== "" && repeated.has(lineKey(folded))) row.foldedBytes += byteLength(folded);
+      for (const folded of splitInclusive(content))
+        if (folded.trim() !== "" && repeated.has(lineKey(folded))) row.foldedBytes += byteLength(folded);
     }
     for (const key of keys) shown.add(key);
   }

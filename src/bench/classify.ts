@@ -20,7 +20,11 @@ export interface Bucket {
 
 export function bucketOf(tool: string, command: string): Bucket {
   const route = routeTool(tool, command);
-  return { callClass: classOf(tool, route.distiller, route.label), shape: tool === "Bash" ? shapeOf(command) : "not a shell", label: route.label };
+  return {
+    callClass: classOf(tool, route.distiller, route.label),
+    shape: tool === "Bash" ? shapeOf(command) : "not a shell",
+    label: route.label,
+  };
 }
 
 function classOf(tool: string, distiller: string | null, label: string): CallClass {

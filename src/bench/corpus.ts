@@ -99,12 +99,24 @@ function loadJsonl(corpus: Corpus, path: string): void {
 function loadFixture(corpus: Corpus, path: string): void {
   const meta = JSON.parse(readFileSync(path.replace(/\.txt$/, ".meta.json"), "utf8")) as FixtureMeta;
   const raw = readFileSync(path, "utf8");
-  const payload = payloadOf({ tool: meta.tool ?? "Bash", command: meta.command, raw, exitCode: meta.exit_code ?? 0, sessionId: `fixture:${path}`, cwd: "." });
+  const payload = payloadOf({
+    tool: meta.tool ?? "Bash",
+    command: meta.command,
+    raw,
+    exitCode: meta.exit_code ?? 0,
+    sessionId: `fixture:${path}`,
+    cwd: ".",
+  });
   // As the host does with a Bash output at its cap: the payload carries the first 30,000
   // characters and names the file holding the whole output (the fixture itself is that file).
   const response = payload.tool_response as Record<string, unknown>;
   if ((meta.tool ?? "Bash") === "Bash" && !raw.includes(STDERR_SEPARATOR) && raw.length >= HOST_OUTPUT_CAP_CHARS) {
-    payload.tool_response = { ...response, stdout: raw.slice(0, HOST_OUTPUT_CAP_CHARS), persistedOutputPath: path, persistedOutputSize: Buffer.byteLength(raw) };
+    payload.tool_response = {
+      ...response,
+      stdout: raw.slice(0, HOST_OUTPUT_CAP_CHARS),
+      persistedOutputPath: path,
+      persistedOutputSize: Buffer.byteLength(raw),
+    };
   }
   addPayload(corpus, payload, path, null, meta.must_keep ?? []);
 }
@@ -126,7 +138,14 @@ export function loadFromDb(dbPath: string, includeTerminal: boolean): Corpus {
       source: span ? statsFigures(loadStatsReport(db, spanWindow(span.firstTs, span.lastTs, "every recorded row"))) : null,
     };
     for (const trace of listTraces(db, includeTerminal)) {
-      const payload = payloadOf({ tool: trace.tool ?? "Bash", command: trace.command ?? "", raw: trace.raw, exitCode: trace.exitCode, sessionId: trace.sessionId, cwd: trace.projectPath });
+      const payload = payloadOf({
+        tool: trace.tool ?? "Bash",
+        command: trace.command ?? "",
+        raw: trace.raw,
+        exitCode: trace.exitCode,
+        sessionId: trace.sessionId,
+        cwd: trace.projectPath,
+      });
       addPayload(corpus, payload, `db:${trace.id}`, trace.ts, [], trace.agentId);
     }
     return corpus;
@@ -161,12 +180,24 @@ function payloadOf(output: CapturedOutput): Record<string, unknown> {
       // The adapter stored `stdout\n[stderr]\nstderr`: split it back, so the host cap sees stdout alone, as it did.
       const at = raw.indexOf(STDERR_SEPARATOR);
       const [stdout, stderr] = at < 0 ? [raw, ""] : [raw.slice(0, at), raw.slice(at + STDERR_SEPARATOR.length)];
-      return { ...base, tool_input: { command }, tool_response: { stdout, stderr, interrupted: false, isImage: false }, exit_code: output.exitCode ?? undefined };
+      return {
+        ...base,
+        tool_input: { command },
+        tool_response: { stdout, stderr, interrupted: false, isImage: false },
+        exit_code: output.exitCode ?? undefined,
+      };
     }
   }
 }
 
-function addPayload(corpus: Corpus, payload: Record<string, unknown>, origin: string, tsSec: number | null, mustKeep: string[], agentId?: string): void {
+function addPayload(
+  corpus: Corpus,
+  payload: Record<string, unknown>,
+  origin: string,
+  tsSec: number | null,
+  mustKeep: string[],
+  agentId?: string,
+): void {
   const host = hostForPayload(payload);
   const call = host.normalizePostTool(payload);
   if (!call || (call.text === null && call.declinedText === undefined)) return exclude(corpus, call?.skipReason ?? "not a tool call");

@@ -22,7 +22,8 @@ export interface ReachReport {
   missed: Array<{ command: string; reason: string }>;
 }
 
-const TEST_OR_BUILD = /(?:^|[\s/;&|(])(?:test|tests|spec|check|build|make|ninja|ctest|meson|cmake|cargo|go|gradlew?|mvnw?|tsc|eslint|lint|pytest|jest|vitest|mocha|rspec|prove|phpunit|tox|nox|compile|dotnet|swift|bazel|zig|deno|bun|npm|pnpm|yarn|tape|tap|ava|unittest|run-tests|rake)(?:$|[\s:.;&|)_-])/;
+const TEST_OR_BUILD =
+  /(?:^|[\s/;&|(])(?:test|tests|spec|check|build|make|ninja|ctest|meson|cmake|cargo|go|gradlew?|mvnw?|tsc|eslint|lint|pytest|jest|vitest|mocha|rspec|prove|phpunit|tox|nox|compile|dotnet|swift|bazel|zig|deno|bun|npm|pnpm|yarn|tape|tap|ava|unittest|run-tests|rake)(?:$|[\s:.;&|)_-])/;
 
 export function isTestOrBuildCommand(command: string): boolean {
   return TEST_OR_BUILD.test(command);
@@ -30,9 +31,23 @@ export function isTestOrBuildCommand(command: string): boolean {
 
 export function measureReach(calls: Array<{ command: string; failed: boolean }>): ReachReport {
   const reasons = new Map<string, number>();
-  const report: ReachReport = { shellCalls: calls.length, rewritten: 0, leftAlone: [], failingTestOrBuild: 0, failingTestOrBuildRewritten: 0, missed: [] };
+  const report: ReachReport = {
+    shellCalls: calls.length,
+    rewritten: 0,
+    leftAlone: [],
+    failingTestOrBuild: 0,
+    failingTestOrBuildRewritten: 0,
+    missed: [],
+  };
   for (const { command, failed } of calls) {
-    const decision = decideRewrite({ command, runInBackground: false, permissionMode: "default", rules: () => NO_RULES, exe: "/opt/omni/omni", scope: { agentId: "claude_code", sessionId: "reach", subagentId: null } });
+    const decision = decideRewrite({
+      command,
+      runInBackground: false,
+      permissionMode: "default",
+      rules: () => NO_RULES,
+      exe: "/opt/omni/omni",
+      scope: { agentId: "claude_code", sessionId: "reach", subagentId: null },
+    });
     if (decision.rewrite) report.rewritten++;
     else reasons.set(decision.reason, (reasons.get(decision.reason) ?? 0) + 1);
     if (failed && isTestOrBuildCommand(command)) {
@@ -41,6 +56,8 @@ export function measureReach(calls: Array<{ command: string; failed: boolean }>)
       else report.missed.push({ command, reason: decision.reason });
     }
   }
-  report.leftAlone = [...reasons].map(([reason, n]) => ({ reason, calls: n })).sort((a, b) => b.calls - a.calls || a.reason.localeCompare(b.reason));
+  report.leftAlone = [...reasons]
+    .map(([reason, n]) => ({ reason, calls: n }))
+    .sort((a, b) => b.calls - a.calls || a.reason.localeCompare(b.reason));
   return report;
 }

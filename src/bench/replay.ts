@@ -100,7 +100,13 @@ export function replayCorpus(corpus: Corpus, arms: Arm[], options: ReplayOptions
   });
 }
 
-function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, options: ReplayOptions, tick: () => void): { result: ArmResult; delivered: string[] } {
+function replayArm(
+  corpus: Corpus,
+  arm: Arm,
+  references: string[] | undefined,
+  options: ReplayOptions,
+  tick: () => void,
+): { result: ArmResult; delivered: string[] } {
   const started = performance.now();
   const home = mkdtempSync(join(tmpdir(), "omni-bench-"));
   const dbPath = join(home, ".omni", "omni.db");
@@ -120,7 +126,9 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
       if (!ran.validReply) invalidReplies++;
       deliveries.push(ran.delivered);
       if (audit && store) {
-        const final = plant ? plant(call, ran.delivered, (content) => store.archive(content, byteLength(content), systemClock.now())) : ran.delivered;
+        const final = plant
+          ? plant(call, ran.delivered, (content) => store.archive(content, byteLength(content), systemClock.now()))
+          : ran.delivered;
         // A planted stage does not renumber what the host shows, so only the hook's own reply carries a window.
         audit.observe(auditCall(call, input, final, references?.[i], final === ran.delivered ? ran.startLine : null));
         ceiling?.observe(call, final);
@@ -132,8 +140,18 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
       arm,
       rows,
       recorded: db !== null,
-      delivered: { calls: corpus.calls.length, inputBytes: sumBytes(corpus.calls.map((call) => call.text)), deliveredBytes: sumBytes(deliveries) },
-      audit: audit && { counts: audit.counts(), totals: audit.totals, findings: audit.violations.slice(0, MAX_FINDINGS).map((v) => `${corpus.calls[v.call]!.origin}: ${v.rule}: ${v.detail.replaceAll("\n", "\\n")}`) },
+      delivered: {
+        calls: corpus.calls.length,
+        inputBytes: sumBytes(corpus.calls.map((call) => call.text)),
+        deliveredBytes: sumBytes(deliveries),
+      },
+      audit: audit && {
+        counts: audit.counts(),
+        totals: audit.totals,
+        findings: audit.violations
+          .slice(0, MAX_FINDINGS)
+          .map((v) => `${corpus.calls[v.call]!.origin}: ${v.rule}: ${v.detail.replaceAll("\n", "\\n")}`),
+      },
       invalidReplies,
       seconds: (performance.now() - started) / 1000,
       ceiling: ceiling?.rows() ?? null,
@@ -145,9 +163,22 @@ function replayArm(corpus: Corpus, arm: Arm, references: string[] | undefined, o
   }
 }
 
-function auditCall(call: CorpusCall, input: string, delivered: string, reference: string | undefined, outputStart: number | null): AuditCall {
+function auditCall(
+  call: CorpusCall,
+  input: string,
+  delivered: string,
+  reference: string | undefined,
+  outputStart: number | null,
+): AuditCall {
   const output = delivered === input ? null : delivered;
-  const audited: AuditCall = { reader: call.scope ?? "(no session)", project: call.project, input, output, mustKeep: call.mustKeep, ...(call.tool === "Read" ? { file: call.command } : {}) };
+  const audited: AuditCall = {
+    reader: call.scope ?? "(no session)",
+    project: call.project,
+    input,
+    output,
+    mustKeep: call.mustKeep,
+    ...(call.tool === "Read" ? { file: call.command } : {}),
+  };
   if (output === null) return audited;
   if (outputStart !== null) audited.window = { inputStart: startLineOf(call.payload.tool_response), outputStart };
   if (reference !== undefined) audited.reference = reference;
@@ -158,7 +189,8 @@ function auditCall(call: CorpusCall, input: string, delivered: string, reference
 function recordedRows(db: Db, corpus: Corpus, arm: Arm): StatsRows {
   const rows = fetchStatsRows(db, 0, Number.MAX_SAFE_INTEGER);
   if (!arm.peer) return rows;
-  if (rows.runs.length !== corpus.calls.length) throw new Error(`arm ${arm.id} recorded ${rows.runs.length} rows for ${corpus.calls.length} calls`);
+  if (rows.runs.length !== corpus.calls.length)
+    throw new Error(`arm ${arm.id} recorded ${rows.runs.length} rows for ${corpus.calls.length} calls`);
   return { ...rows, runs: rows.runs.map((row, i) => ({ ...row, inputBytes: byteLength(corpus.calls[i]!.text) })) };
 }
 
@@ -193,7 +225,11 @@ function sumBytes(texts: string[]): number {
 }
 
 /** Runs one call through the hook entry and reports what the reader was delivered. */
-function hookRunner(db: Db, arm: Arm, env: Env): (call: CorpusCall, input: string) => { delivered: string; validReply: boolean; startLine: number | null } {
+function hookRunner(
+  db: Db,
+  arm: Arm,
+  env: Env,
+): (call: CorpusCall, input: string) => { delivered: string; validReply: boolean; startLine: number | null } {
   const inner = createPipelineStore(db);
   let recorded: RunRecord | null = null;
   const deps: PipelineDeps = {
@@ -207,7 +243,11 @@ function hookRunner(db: Db, arm: Arm, env: Env): (call: CorpusCall, input: strin
   return (call, input) => {
     recorded = null;
     const payload = input === call.text ? call.payload : withText(call.payload, input);
-    const reply = hookReply(Buffer.from(JSON.stringify(payload)), { env: { ...env, OMNI_AGENT_ID: call.agentId }, db, deps, exe: "omni", afterReply: [] }, "PostToolUse");
+    const reply = hookReply(
+      Buffer.from(JSON.stringify(payload)),
+      { env: { ...env, OMNI_AGENT_ID: call.agentId }, db, deps, exe: "omni", afterReply: [] },
+      "PostToolUse",
+    );
     // A reply the host would drop without a word is as bad as a crash: check its shape.
     const validReply = reply === null || reply === undefined || isPostToolReply(reply);
     const output = isRecord(reply) && isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput.updatedToolOutput : undefined;
@@ -220,7 +260,11 @@ function hookRunner(db: Db, arm: Arm, env: Env): (call: CorpusCall, input: strin
 function isPostToolReply(reply: unknown): boolean {
   const output = isRecord(reply) && isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput : null;
   // A notice alone (additionalContext) is valid too: it leaves the tool's output as it was.
-  return output !== null && output.hookEventName === "PostToolUse" && (isRecord(output.updatedToolOutput) || (output.updatedToolOutput === undefined && typeof output.additionalContext === "string"));
+  return (
+    output !== null &&
+    output.hookEventName === "PostToolUse" &&
+    (isRecord(output.updatedToolOutput) || (output.updatedToolOutput === undefined && typeof output.additionalContext === "string"))
+  );
 }
 
 /** The first line number the host shows for a Read response (1 unless it says otherwise). */

@@ -14,7 +14,10 @@ export interface Command {
   parseOptions?: ParseOptions;
   /** Extra help text: examples and exit codes. */
   notes?: string;
-  run(context: CommandContext, parsed: { flags: Record<string, string | boolean | undefined>; positionals: string[] }): Promise<number> | number;
+  run(
+    context: CommandContext,
+    parsed: { flags: Record<string, string | boolean | undefined>; positionals: string[] },
+  ): Promise<number> | number;
 }
 
 export function defineCommand(command: Command): Command {

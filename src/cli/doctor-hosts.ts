@@ -79,11 +79,20 @@ function hostReport(host: HostAdapter, env: Env): HostReport {
     if (ofPart.length === 0) return "n/a";
     if (!installed) return "not installed";
     if (ofPart.some((status) => corrupt.has(status.entry.file))) return "broken";
-    const missingPrograms = ofPart.flatMap((status) => status.programs.filter((program) => !isExecutable(program)).map((program) => ({ status, program })));
+    const missingPrograms = ofPart.flatMap((status) =>
+      status.programs.filter((program) => !isExecutable(program)).map((program) => ({ status, program })),
+    );
     if (missingPrograms.length > 0) {
       for (const file of new Set(missingPrograms.map(({ status }) => status.entry.file))) {
         const programs = [...new Set(missingPrograms.filter(({ status }) => status.entry.file === file).map(({ program }) => program))];
-        findings.push({ file, part, kind: "broken", problem: `${part}: ${file} points at a missing executable ${programs.join(", ")}`, fix: `omni doctor --fix (rewrites it to ${context.exe})`, fixable: true });
+        findings.push({
+          file,
+          part,
+          kind: "broken",
+          problem: `${part}: ${file} points at a missing executable ${programs.join(", ")}`,
+          fix: `omni doctor --fix (rewrites it to ${context.exe})`,
+          fixable: true,
+        });
       }
       return "broken";
     }
@@ -91,16 +100,33 @@ function hostReport(host: HostAdapter, env: Env): HostReport {
     if (absent.length > 0) {
       for (const status of absent) {
         const gone = status.entry.format === "file" ? `${status.entry.file} is missing` : `${where(status)} is missing`;
-        findings.push({ file: status.entry.file, part, kind: "missing", problem: `${part}: ${gone}`, fix: `omni doctor --fix, or ${init}`, fixable: true });
+        findings.push({
+          file: status.entry.file,
+          part,
+          kind: "missing",
+          problem: `${part}: ${gone}`,
+          fix: `omni doctor --fix, or ${init}`,
+          fixable: true,
+        });
       }
       return "missing";
     }
     const stale = ofPart.filter((status) => status.state === "stale");
     // A setting that differs is the user's own choice: init leaves it, so only they can change it.
     const own = stale.filter((status) => status.entry.format === "yaml-default");
-    for (const status of own) problems.push(`${where(status)} is ${JSON.stringify(status.value)}, and omni needs it ${JSON.stringify(expectedValue(status))}; init never overrides your own setting, so change it there yourself`);
+    for (const status of own)
+      problems.push(
+        `${where(status)} is ${JSON.stringify(status.value)}, and omni needs it ${JSON.stringify(expectedValue(status))}; init never overrides your own setting, so change it there yourself`,
+      );
     for (const status of stale.filter((candidate) => !own.includes(candidate))) {
-      findings.push({ file: status.entry.file, part, kind: "stale", problem: `${part}: ${where(status)} differs from what this omni writes`, fix: `omni doctor --fix, or ${init}`, fixable: true });
+      findings.push({
+        file: status.entry.file,
+        part,
+        kind: "stale",
+        problem: `${part}: ${where(status)} differs from what this omni writes`,
+        fix: `omni doctor --fix, or ${init}`,
+        fixable: true,
+      });
     }
     return stale.length > 0 ? "stale" : "ok";
   };
@@ -109,7 +135,19 @@ function hostReport(host: HostAdapter, env: Env): HostReport {
   const settings = partState("setting");
   problems.unshift(...findings.map((finding) => `${finding.problem} (fix: ${finding.fix})`));
   if (installed) problems.push(...(host.doctorProblems?.(context) ?? []));
-  return { id: host.id, label: host.label, tier: host.tier, installed, hooks, mcp, settings, files: [...new Set(statuses.map((status) => status.entry.file))], findings, problems, note: installed ? (host.note ?? null) : null };
+  return {
+    id: host.id,
+    label: host.label,
+    tier: host.tier,
+    installed,
+    hooks,
+    mcp,
+    settings,
+    files: [...new Set(statuses.map((status) => status.entry.file))],
+    findings,
+    problems,
+    note: installed ? (host.note ?? null) : null,
+  };
 }
 
 function where(status: EntryStatus): string {
@@ -135,7 +173,10 @@ export function fixHosts(env: Env): string[] {
     // A problem init cannot mend (a user's own setting, Codex trust) leaves the files as they were: say nothing.
     const changes = installEntries(host.configEntries(context), { omniHome: omniHome(env), nowMs: systemClock.now() });
     const changed = changes.filter((change) => change.action !== "unchanged");
-    if (changed.length > 0) fixed.push(`rewrote ${host.label} configuration to point at ${context.exe} (${changed.map((change) => `${change.action} ${change.file}`).join(", ")})`);
+    if (changed.length > 0)
+      fixed.push(
+        `rewrote ${host.label} configuration to point at ${context.exe} (${changed.map((change) => `${change.action} ${change.file}`).join(", ")})`,
+      );
   }
   return fixed;
 }

@@ -16,7 +16,6 @@ import { linkOntoPath, omniOnPath } from "./on-path.ts";
 
 export type { HostReport, PartState } from "./doctor-hosts.ts";
 
-
 export interface DoctorReport {
   ok: boolean;
   version: string;
@@ -46,15 +45,28 @@ export function buildReport(env: Env, fixed: string[] = []): DoctorReport {
   if (!health.opens) problems.push(`database ${dbPath} does not open: ${health.error}`);
   else if (!health.writable) problems.push(`database ${dbPath} is not writable: ${health.error}`);
   if (dbMode !== null && (dbMode & 0o200) === 0) problems.push(`database ${dbPath} is read-only (mode ${octal(dbMode)}; want 600)`);
-  else if (dbMode !== null && (dbMode & 0o077) !== 0) problems.push(`database ${dbPath} is readable by others (mode ${octal(dbMode)}; want 600)`);
+  else if (dbMode !== null && (dbMode & 0o077) !== 0)
+    problems.push(`database ${dbPath} is readable by others (mode ${octal(dbMode)}; want 600)`);
   problems.push(...databaseFileProblems(dbPath, dbMode === null));
   for (const host of hosts) problems.push(...host.problems.map((problem) => `${host.label}: ${problem}`));
   return {
     ok: problems.length === 0,
     version: VERSION,
     binary: { path: exe, executable: isExecutable(exe), on_path: onPath.found },
-    config_dir: { path: home, exists: dirMode !== null, mode: dirMode === null ? null : octal(dirMode), owner_only: dirMode !== null && (dirMode & 0o077) === 0 },
-    database: { path: dbPath, opens: health.opens, writable: health.writable && (dbMode === null || (dbMode & 0o200) !== 0), mode: dbMode === null ? null : octal(dbMode), owner_only: dbMode !== null && (dbMode & 0o077) === 0, error: health.error },
+    config_dir: {
+      path: home,
+      exists: dirMode !== null,
+      mode: dirMode === null ? null : octal(dirMode),
+      owner_only: dirMode !== null && (dirMode & 0o077) === 0,
+    },
+    database: {
+      path: dbPath,
+      opens: health.opens,
+      writable: health.writable && (dbMode === null || (dbMode & 0o200) !== 0),
+      mode: dbMode === null ? null : octal(dbMode),
+      owner_only: dbMode !== null && (dbMode & 0o077) === 0,
+      error: health.error,
+    },
     hosts,
     mcp_tools: mcpToolsReport(env),
     problems,
@@ -107,9 +119,13 @@ function databaseFileProblems(dbPath: string, absent: boolean): string[] {
   if (absent) return [];
   const problems: string[] = [];
   const integrity = checkIntegrity(dbPath);
-  if (integrity && !integrity.ok) problems.push(`database ${dbPath} fails SQLite's quick_check: ${integrity.messages.slice(0, 3).join("; ")} (move it aside; omni makes a fresh one)`);
+  if (integrity && !integrity.ok)
+    problems.push(
+      `database ${dbPath} fails SQLite's quick_check: ${integrity.messages.slice(0, 3).join("; ")} (move it aside; omni makes a fresh one)`,
+    );
   // The database file's and omni directory's modes have their own lines above.
-  for (const problem of fileProblems(dbPath)) if (!problem.startsWith(`${dbPath} is open`) && !problem.startsWith(`${dirname(dbPath)} is open`)) problems.push(problem);
+  for (const problem of fileProblems(dbPath))
+    if (!problem.startsWith(`${dbPath} is open`) && !problem.startsWith(`${dirname(dbPath)} is open`)) problems.push(problem);
   return problems;
 }
 

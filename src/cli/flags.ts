@@ -59,7 +59,8 @@ export function parseFlags(command: string, argv: string[], specs: FlagSpecs, op
       continue;
     }
     const value = inline ?? argv[++i];
-    if (value === undefined) throw new ActionableError(`flag \`--${name}\` needs a value (${spec.valueName ?? "value"}); run \`omni ${command} --help\``);
+    if (value === undefined)
+      throw new ActionableError(`flag \`--${name}\` needs a value (${spec.valueName ?? "value"}); run \`omni ${command} --help\``);
     flags[name] = value;
   }
   return { flags, positionals };

@@ -17,7 +17,13 @@ export const HOOK_ENTRY_POINTS: ReadonlyArray<[flag: string, summary: string]> =
 ];
 
 export function mainHelp(): string {
-  const lines = ["omni: edits what your AI agent reads, before it reads it.", "", "Usage: omni <command> [flags]", "       cmd | omni [--cmd <command>]   distill a command's output (pipe mode)", ""];
+  const lines = [
+    "omni: edits what your AI agent reads, before it reads it.",
+    "",
+    "Usage: omni <command> [flags]",
+    "       cmd | omni [--cmd <command>]   distill a command's output (pipe mode)",
+    "",
+  ];
   for (const group of GROUP_ORDER) {
     const entries = Object.entries(commands).filter(([, entry]) => entry.group === group);
     if (entries.length === 0) continue;

@@ -36,7 +36,11 @@ export async function runHookMode(flag: string, env: Env): Promise<number> {
     if (stdin === null) return 0;
     runtime = openRuntime(env, true);
     const afterReply: Array<() => void> = [];
-    const reply = hookReply(stdin, { env, db: runtime.db, deps: runtime.deps, exe: selfExecutable(env), afterReply }, FLAG_EVENTS[flag] ?? "PostToolUse");
+    const reply = hookReply(
+      stdin,
+      { env, db: runtime.db, deps: runtime.deps, exe: selfExecutable(env), afterReply },
+      FLAG_EVENTS[flag] ?? "PostToolUse",
+    );
     // Two writes, not one concatenation: a megabyte reply is not copied once more to add "\n".
     if (reply !== null && reply !== undefined) {
       writeOut(JSON.stringify(reply));

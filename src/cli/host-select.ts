@@ -12,7 +12,11 @@ import { selfExecutable } from "../platform/self.ts";
 import { ActionableError } from "./errors.ts";
 
 export function hostFlagSpecs(verb: string): FlagSpecs {
-  return Object.fromEntries(hostList.flatMap((host) => host.flags.map((flag) => [flag, { type: "boolean" as const, description: `${verb} ${host.label} (${host.tier})` }])));
+  return Object.fromEntries(
+    hostList.flatMap((host) =>
+      host.flags.map((flag) => [flag, { type: "boolean" as const, description: `${verb} ${host.label} (${host.tier})` }]),
+    ),
+  );
 }
 
 export function flaggedHosts(flags: Record<string, string | boolean | undefined>): HostAdapter[] {

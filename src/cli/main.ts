@@ -37,7 +37,12 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (first.startsWith("-")) {
-    if (stdinIsTty()) parseFlags("", argv, { ...PIPE_FLAGS, help: { type: "boolean", short: "h", description: "" }, version: { type: "boolean", short: "v", description: "" } });
+    if (stdinIsTty())
+      parseFlags("", argv, {
+        ...PIPE_FLAGS,
+        help: { type: "boolean", short: "h", description: "" },
+        version: { type: "boolean", short: "v", description: "" },
+      });
     return runPipeMode(argv, env);
   }
 
@@ -45,7 +50,9 @@ async function main(argv: string[]): Promise<number> {
   const entry = commands[name];
   if (!entry) {
     const suggestion = closest(first, Object.keys(commands));
-    throw new ActionableError(`unknown command '${first}'${suggestion ? ` (did you mean '${suggestion}'?)` : ""}\nRun 'omni help' for usage.`);
+    throw new ActionableError(
+      `unknown command '${first}'${suggestion ? ` (did you mean '${suggestion}'?)` : ""}\nRun 'omni help' for usage.`,
+    );
   }
   const command = (await entry.load()).default;
   const rest = argv.slice(1);

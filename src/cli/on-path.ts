@@ -26,7 +26,10 @@ export function omniOnPath(env: Env, exe: string): OnPathStatus {
     ...(root ? [`npm install -g ${root}`] : []),
     `ln -s ${exe} <a directory on your PATH>/omni`,
   ];
-  return { found, problem: `\`omni\` is not on PATH, so an agent told by a marker to run \`omni retrieve <handle>\` gets "command not found" (fix: ${ways.join("; or ")})` };
+  return {
+    found,
+    problem: `\`omni\` is not on PATH, so an agent told by a marker to run \`omni retrieve <handle>\` gets "command not found" (fix: ${ways.join("; or ")})`,
+  };
 }
 
 /** Link omni into a PATH directory under HOME when nothing answers to `omni`; says what it did, or null. */

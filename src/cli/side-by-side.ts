@@ -27,7 +27,9 @@ export function sideBySide(raw: string, delivered: string, totalWidth: number, p
     const lines = splitLines(part.value);
     if (!part.added && !part.removed) {
       const folded = lines.length > CONTEXT_LINES * 2 + 1;
-      const shown = folded ? [...lines.slice(0, i === 0 ? 0 : CONTEXT_LINES), null, ...lines.slice(i === parts.length - 1 ? lines.length : -CONTEXT_LINES)] : lines;
+      const shown = folded
+        ? [...lines.slice(0, i === 0 ? 0 : CONTEXT_LINES), null, ...lines.slice(i === parts.length - 1 ? lines.length : -CONTEXT_LINES)]
+        : lines;
       for (const line of shown) {
         if (line === null) rows.push(paint.dim(`… ${lines.length - (shown.length - 1)} unchanged lines`));
         else row(line, " ", line);

@@ -97,7 +97,6 @@ function isYaml(lines: string[]): boolean {
   return nested;
 }
 
-
 /**
  * Compiler, type-checker and search output: `file(line,col): error TS…`, `file:line:col: …`,
  * `file:line: …` and `file:line-…` (grep -n and its context lines). Its commas are the message's,

@@ -258,7 +258,15 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
   const folded = request.failed ? null : ledgerStage(distilled.text ?? request.text, request, command, store, startedMs, deps);
   if (distilled.text === null) {
     if (!folded) return { ...raw(request, distilled.reason, distillerId), recordable: true };
-    return { text: capped(folded.text, store, startedMs), route: "folded", reason: null, distiller: distillerId, handle: null, recordable: true, folded };
+    return {
+      text: capped(folded.text, store, startedMs),
+      route: "folded",
+      reason: null,
+      distiller: distillerId,
+      handle: null,
+      recordable: true,
+      folded,
+    };
   }
   const candidate = distilled.text;
 
@@ -273,11 +281,24 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
   const body = view.endsWith("\n") ? view.slice(0, -1) : view;
   const delivered = body + marker;
   if (byteLength(delivered) >= bytesIn) return { ...raw(request, "marker would not pay", distillerId), recordable: true };
-  return { text: capped(delivered, store, startedMs), route: distilled.route, reason: null, distiller: distillerId, handle, recordable: true, folded: folded ?? undefined };
+  return {
+    text: capped(delivered, store, startedMs),
+    route: distilled.route,
+    reason: null,
+    distiller: distillerId,
+    handle,
+    recordable: true,
+    folded: folded ?? undefined,
+  };
 }
 
 /** Distill, with collapse as the fallback; null text (and the reason) when the raw bytes should go on. */
-function distillStage(request: PipelineRequest, command: string, route: Route, deps: PipelineDeps): { text: string | null; route: RouteTaken; reason: string } {
+function distillStage(
+  request: PipelineRequest,
+  command: string,
+  route: Route,
+  deps: PipelineDeps,
+): { text: string | null; route: RouteTaken; reason: string } {
   const declined = distillDeclineReason(request, route, deps);
   if (declined) return { text: null, route: "passthrough", reason: declined };
   const input = trimEnormous(request.text);
@@ -296,7 +317,8 @@ function distillStage(request: PipelineRequest, command: string, route: Route, d
   if (candidate === null) return { text: null, route: "passthrough", reason: distillerFor(route.distiller!).declined ?? "not recognised" };
   if (!keepsEveryFailure(request.text, candidate)) return { text: null, route: "passthrough", reason: "would have dropped the failure" };
   const meaningfulPercent = request.emphasis === "refactor" ? REFACTOR_MEANINGFUL_PERCENT : MEANINGFUL_PERCENT;
-  if (byteLength(candidate) * 100 >= byteLength(request.text) * meaningfulPercent) return { text: null, route: "passthrough", reason: "below guardrail" };
+  if (byteLength(candidate) * 100 >= byteLength(request.text) * meaningfulPercent)
+    return { text: null, route: "passthrough", reason: "below guardrail" };
   return { text: candidate, route: taken, reason: "" };
 }
 
@@ -314,7 +336,14 @@ function ledgerContext(request: PipelineRequest, command: string): LedgerContext
 }
 
 /** Fold what this reader (or this project) was already delivered. No session id, no ledger. */
-function ledgerStage(view: string, request: PipelineRequest, command: string, store: PipelineStore, startedMs: number, deps: PipelineDeps): Folded | null {
+function ledgerStage(
+  view: string,
+  request: PipelineRequest,
+  command: string,
+  store: PipelineStore,
+  startedMs: number,
+  deps: PipelineDeps,
+): Folded | null {
   const context = ledgerContext(request, command);
   // The raw text already passed the guard's sniff; only a distilled view needs one of its own.
   const structured = view !== request.text && sniffFormat(view, request.tool === "Read" ? command : undefined) !== null;
@@ -335,7 +364,15 @@ function recordShown(request: PipelineRequest, command: string, outcome: Outcome
   try {
     // The reader holds the whole payload when it got it as it was, or with only folds of lines it holds.
     const held = outcome.text === request.text || outcome.text === outcome.folded?.text ? request.text : null;
-    recordDelivered(ledger, context, outcome.text, outcome.text === request.text ? null : (outcome.folded ?? null), startedMs, deps.sha256Key, held);
+    recordDelivered(
+      ledger,
+      context,
+      outcome.text,
+      outcome.text === request.text ? null : (outcome.folded ?? null),
+      startedMs,
+      deps.sha256Key,
+      held,
+    );
   } catch (error) {
     deps.log?.(`ledger record failed: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -381,7 +418,9 @@ function trimEnormous(text: string): string {
   const failing = new Set(failureLines(stripAnsi(middle.join(""))));
   const kept = failing.size === 0 ? [] : middle.filter((line) => failing.has(stripAnsi(line).trim()));
   const omitted = middle.length - kept.length;
-  return lines.slice(0, ENORMOUS_HEAD_LINES).join("") + enormousMarker(omitted) + kept.join("") + lines.slice(-ENORMOUS_TAIL_LINES).join("");
+  return (
+    lines.slice(0, ENORMOUS_HEAD_LINES).join("") + enormousMarker(omitted) + kept.join("") + lines.slice(-ENORMOUS_TAIL_LINES).join("")
+  );
 }
 
 /** Every distinct line that states a failure must still be readable in the output. */
@@ -396,7 +435,14 @@ function lostDescription(rawText: string, output: string): string {
   return `${byteLength(rawText) - byteLength(output)} bytes`;
 }
 
-function record(request: PipelineRequest, command: string, route: Route, result: PipelineResult, deps: PipelineDeps, startedMs: number): void {
+function record(
+  request: PipelineRequest,
+  command: string,
+  route: Route,
+  result: PipelineResult,
+  deps: PipelineDeps,
+  startedMs: number,
+): void {
   if (!deps.store) return;
   try {
     deps.store.record({

@@ -5,7 +5,23 @@
 import { parseChain, splitAssignments } from "../base/shell-words.ts";
 
 /** Command starts (program and first words of a segment) that change files: the hot-file guard warns before these. */
-const MUTATING = ["rm", "mv", "cp", "truncate", "git checkout", "git reset", "git add", "git restore", "git clean", "cargo build", "cargo install", "cargo clean", "npm install", "npm ci", "sed -i"];
+const MUTATING = [
+  "rm",
+  "mv",
+  "cp",
+  "truncate",
+  "git checkout",
+  "git reset",
+  "git add",
+  "git restore",
+  "git clean",
+  "cargo build",
+  "cargo install",
+  "cargo clean",
+  "npm install",
+  "npm ci",
+  "sed -i",
+];
 
 /** A file named by more than this many commands in one session is "hot". */
 export const HOT_FILE_ACCESS_THRESHOLD = 2;

@@ -21,20 +21,301 @@ export interface Route {
   label: string;
 }
 
-const SILENT_BUILTINS = new Set(["cd", "pushd", "popd", "export", "set", "unset", "source", ".", "true", ":", "alias", "umask", "ulimit", "shopt", "trap", "sleep", "mkdir", "touch", "rm", "cp", "mv", "chmod", "wait"]);
+const SILENT_BUILTINS = new Set([
+  "cd",
+  "pushd",
+  "popd",
+  "export",
+  "set",
+  "unset",
+  "source",
+  ".",
+  "true",
+  ":",
+  "alias",
+  "umask",
+  "ulimit",
+  "shopt",
+  "trap",
+  "sleep",
+  "mkdir",
+  "touch",
+  "rm",
+  "cp",
+  "mv",
+  "chmod",
+  "wait",
+]);
 const FILTERING_TAILS = new Set(["grep", "rg", "ag", "egrep", "fgrep"]);
-const RESHAPING_TAILS = new Set(["head", "tail", "wc", "sort", "uniq", "jq", "yq", "cut", "awk", "sed", "tr", "column", "less", "more", "tee", "xargs", "nl", "fold", "fmt", "base64", "md5sum", "sha256sum", "tac", "rev", "paste", "comm", "diff"]);
-const VERBATIM_PROGRAMS = new Set(["sort", "uniq", "cut", "jq", "yq", "column", "comm", "ls", "tree", "find", "ps", "df", "du", "stat", "wc", "python", "python3", "ruby", "awk", "file", "which", "whereis", "echo", "printf", "pwd", "date", "whoami", "id", "uname", "realpath", "readlink", "basename", "dirname", "seq", "nproc", "free", "lsof", "lsblk", "mount", "hostname"]);
+const RESHAPING_TAILS = new Set([
+  "head",
+  "tail",
+  "wc",
+  "sort",
+  "uniq",
+  "jq",
+  "yq",
+  "cut",
+  "awk",
+  "sed",
+  "tr",
+  "column",
+  "less",
+  "more",
+  "tee",
+  "xargs",
+  "nl",
+  "fold",
+  "fmt",
+  "base64",
+  "md5sum",
+  "sha256sum",
+  "tac",
+  "rev",
+  "paste",
+  "comm",
+  "diff",
+]);
+const VERBATIM_PROGRAMS = new Set([
+  "sort",
+  "uniq",
+  "cut",
+  "jq",
+  "yq",
+  "column",
+  "comm",
+  "ls",
+  "tree",
+  "find",
+  "ps",
+  "df",
+  "du",
+  "stat",
+  "wc",
+  "python",
+  "python3",
+  "ruby",
+  "awk",
+  "file",
+  "which",
+  "whereis",
+  "echo",
+  "printf",
+  "pwd",
+  "date",
+  "whoami",
+  "id",
+  "uname",
+  "realpath",
+  "readlink",
+  "basename",
+  "dirname",
+  "seq",
+  "nproc",
+  "free",
+  "lsof",
+  "lsblk",
+  "mount",
+  "hostname",
+]);
 const MACHINE_OUTPUT = new Set(["tsv", "json", "jsonc", "yaml", "yml", "name", "jsonpath", "go-template", "custom-columns", "csv", "wide"]);
-const DATABASE_CLIS = new Set(["psql", "mysql", "sqlite3", "pg_dump", "pg_restore", "redis-cli", "mongosh", "mongo", "clickhouse", "clickhouse-client", "duckdb"]);
-const SECURITY_SCANNERS = new Set(["semgrep", "trivy", "snyk", "hadolint", "gosec", "bandit", "grype", "checkov", "tfsec", "gitleaks", "npm-audit"]);
+const DATABASE_CLIS = new Set([
+  "psql",
+  "mysql",
+  "sqlite3",
+  "pg_dump",
+  "pg_restore",
+  "redis-cli",
+  "mongosh",
+  "mongo",
+  "clickhouse",
+  "clickhouse-client",
+  "duckdb",
+]);
+const SECURITY_SCANNERS = new Set([
+  "semgrep",
+  "trivy",
+  "snyk",
+  "hadolint",
+  "gosec",
+  "bandit",
+  "grype",
+  "checkov",
+  "tfsec",
+  "gitleaks",
+  "npm-audit",
+]);
 const VCS_CLIS = new Set(["gh", "hub", "glab"]);
 const JVM = new Set(["java", "javac", "mvn", "mvnw", "gradle", "gradlew", "kotlin", "kotlinc", "sbt"]);
-const CLOUD = new Set(["docker", "docker-compose", "podman", "kubectl", "helm", "terraform", "tofu", "aws", "gcloud", "az", "doctl", "skaffold", "argocd", "flux", "k3d", "kind", "minikube", "kustomize", "cdk", "pulumi", "serverless", "sam", "oc", "nomad", "vagrant"]);
-const SYSTEM_OPS = new Set(["curl", "wget", "tar", "zip", "unzip", "apt", "apt-get", "brew", "yum", "dnf", "apk", "pacman", "env", "printenv", "systemctl", "journalctl", "dmesg", "rsync", "scp", "ping", "traceroute", "netstat", "ss", "top", "htop"]);
-const TEST_RUNNERS = new Set(["pytest", "py.test", "jest", "vitest", "mocha", "playwright", "rspec", "phpunit", "pest", "nextest", "tap", "tape", "ava", "karma", "cypress", "ctest", "tox", "nox", "prove", "uvu", "jasmine", "cucumber-js", "cucumber", "behave", "nose2", "trial", "busted", "bats", "codeceptjs"]);
-const BUILD_TOOLS = new Set(["make", "cmake", "ninja", "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "tsc", "webpack", "rollup", "esbuild", "vite", "parcel", "swc", "babel", "pip", "pip3", "ruff", "mypy", "pyright", "black", "flake8", "pylint", "rake", "rubocop", "bundle", "shellcheck", "cppcheck", "clang-tidy", "golangci-lint", "staticcheck", "phpstan", "psalm", "phpcs", "perlcritic", "yamllint", "actionlint", "ktlint", "detekt", "swiftlint", "pycodestyle", "pydocstyle", "bandit-lint", "isort", "scalac", "ghc", "ocamlfind", "dune", "elm", "valac", "dotnet", "swift", "xcodebuild", "bazel", "buck", "pants", "nx", "turbo", "meson", "scons", "configure", "go"]);
-const JSTS_TOOLS = new Set(["eslint", "prettier", "biome", "oxlint", "stylelint", "npm", "pnpm", "yarn", "bun", "npx", "bunx", "deno", "tsd", "lerna", "corepack"]);
+const CLOUD = new Set([
+  "docker",
+  "docker-compose",
+  "podman",
+  "kubectl",
+  "helm",
+  "terraform",
+  "tofu",
+  "aws",
+  "gcloud",
+  "az",
+  "doctl",
+  "skaffold",
+  "argocd",
+  "flux",
+  "k3d",
+  "kind",
+  "minikube",
+  "kustomize",
+  "cdk",
+  "pulumi",
+  "serverless",
+  "sam",
+  "oc",
+  "nomad",
+  "vagrant",
+]);
+const SYSTEM_OPS = new Set([
+  "curl",
+  "wget",
+  "tar",
+  "zip",
+  "unzip",
+  "apt",
+  "apt-get",
+  "brew",
+  "yum",
+  "dnf",
+  "apk",
+  "pacman",
+  "env",
+  "printenv",
+  "systemctl",
+  "journalctl",
+  "dmesg",
+  "rsync",
+  "scp",
+  "ping",
+  "traceroute",
+  "netstat",
+  "ss",
+  "top",
+  "htop",
+]);
+const TEST_RUNNERS = new Set([
+  "pytest",
+  "py.test",
+  "jest",
+  "vitest",
+  "mocha",
+  "playwright",
+  "rspec",
+  "phpunit",
+  "pest",
+  "nextest",
+  "tap",
+  "tape",
+  "ava",
+  "karma",
+  "cypress",
+  "ctest",
+  "tox",
+  "nox",
+  "prove",
+  "uvu",
+  "jasmine",
+  "cucumber-js",
+  "cucumber",
+  "behave",
+  "nose2",
+  "trial",
+  "busted",
+  "bats",
+  "codeceptjs",
+]);
+const BUILD_TOOLS = new Set([
+  "make",
+  "cmake",
+  "ninja",
+  "gcc",
+  "g++",
+  "cc",
+  "c++",
+  "clang",
+  "clang++",
+  "rustc",
+  "tsc",
+  "webpack",
+  "rollup",
+  "esbuild",
+  "vite",
+  "parcel",
+  "swc",
+  "babel",
+  "pip",
+  "pip3",
+  "ruff",
+  "mypy",
+  "pyright",
+  "black",
+  "flake8",
+  "pylint",
+  "rake",
+  "rubocop",
+  "bundle",
+  "shellcheck",
+  "cppcheck",
+  "clang-tidy",
+  "golangci-lint",
+  "staticcheck",
+  "phpstan",
+  "psalm",
+  "phpcs",
+  "perlcritic",
+  "yamllint",
+  "actionlint",
+  "ktlint",
+  "detekt",
+  "swiftlint",
+  "pycodestyle",
+  "pydocstyle",
+  "bandit-lint",
+  "isort",
+  "scalac",
+  "ghc",
+  "ocamlfind",
+  "dune",
+  "elm",
+  "valac",
+  "dotnet",
+  "swift",
+  "xcodebuild",
+  "bazel",
+  "buck",
+  "pants",
+  "nx",
+  "turbo",
+  "meson",
+  "scons",
+  "configure",
+  "go",
+]);
+const JSTS_TOOLS = new Set([
+  "eslint",
+  "prettier",
+  "biome",
+  "oxlint",
+  "stylelint",
+  "npm",
+  "pnpm",
+  "yarn",
+  "bun",
+  "npx",
+  "bunx",
+  "deno",
+  "tsd",
+  "lerna",
+  "corepack",
+]);
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 /** `npx tsc`, `pnpm exec vitest`, `uv run pytest`: the word after these runs as the program. */
 const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
@@ -170,7 +451,10 @@ function narrowedByAgent(command: string, program: Program, tail: Program | null
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--jq" || arg.startsWith("--jq=") || arg === "--template") return "machine-readable output";
-    const value = arg === "-o" || arg === "--output" || arg === "--format" || arg === "--out" ? args[i + 1] : /^(?:-o|--output=|--format=|--out=)(.+)$/.exec(arg)?.[1];
+    const value =
+      arg === "-o" || arg === "--output" || arg === "--format" || arg === "--out"
+        ? args[i + 1]
+        : /^(?:-o|--output=|--format=|--out=)(.+)$/.exec(arg)?.[1];
     if (value && MACHINE_OUTPUT.has(value.split("=")[0]!.toLowerCase())) return "machine-readable output";
     if (arg === "--json" || arg === "--porcelain" || arg === "-z") return "machine-readable output";
   }
@@ -190,10 +474,18 @@ function launchedProgram(program: Program): Program | null {
   let rest: string[] | null = null;
   if (PACKAGE_RUNNERS.has(base)) rest = args.filter((arg) => !arg.startsWith("-"));
   else if (PACKAGE_MANAGERS.has(base) && args[0] !== undefined && RUNNER_SUBCOMMANDS.has(args[0])) rest = args.slice(1);
-  else if ((base === "yarn" || base === "pnpm") && args[0] !== undefined && (TEST_RUNNERS.has(args[0]) || JS_BUILD_TOOLS.has(args[0]))) rest = args;
+  else if ((base === "yarn" || base === "pnpm") && args[0] !== undefined && (TEST_RUNNERS.has(args[0]) || JS_BUILD_TOOLS.has(args[0])))
+    rest = args;
   else if (PYTHON_ENV_RUNNERS.has(base) && args[0] === "run") rest = args.slice(1);
   else if (base === "bundle" && (args[0] === "exec" || args[0] === "ex")) rest = args.slice(1);
-  else if (base === "deno" && args[0] === "run" && args.some((arg) => arg.startsWith("npm:"))) rest = [args.find((arg) => arg.startsWith("npm:"))!.slice(4).replace(/@[^/]*$/, ""), ...args.slice(args.findIndex((arg) => arg.startsWith("npm:")) + 1)];
+  else if (base === "deno" && args[0] === "run" && args.some((arg) => arg.startsWith("npm:")))
+    rest = [
+      args
+        .find((arg) => arg.startsWith("npm:"))!
+        .slice(4)
+        .replace(/@[^/]*$/, ""),
+      ...args.slice(args.findIndex((arg) => arg.startsWith("npm:")) + 1),
+    ];
   const first = rest?.find((arg) => !arg.startsWith("-"));
   if (!rest || first === undefined) return null;
   return { base: programBase(first), args: rest.slice(rest.indexOf(first) + 1), segment: program.segment };
@@ -206,7 +498,8 @@ function launchedProgram(program: Program): Program | null {
 export function programLevels(command: string): Array<{ base: string; args: string[] }> {
   const { program } = soleOutputProgram(command);
   const levels: Array<{ base: string; args: string[] }> = [];
-  for (let current: Program | null = program, depth = 0; current && depth < 4; current = launchedProgram(current), depth++) levels.push({ base: current.base, args: current.args });
+  for (let current: Program | null = program, depth = 0; current && depth < 4; current = launchedProgram(current), depth++)
+    levels.push({ base: current.base, args: current.args });
   return levels;
 }
 
@@ -219,21 +512,31 @@ function isTestInvocation(program: Program): boolean {
   if (base === "node" || base === "deno" || base === "bun") return hasWord(args, "--test", "test");
   if (base === "python" || base === "python3") {
     const module = args[args.indexOf("-m") + 1];
-    return args.includes("-m") && (module === "pytest" || module === "unittest" || module === "tox" || module === "nose2" || module === "doctest");
+    return (
+      args.includes("-m") &&
+      (module === "pytest" || module === "unittest" || module === "tox" || module === "nose2" || module === "doctest")
+    );
   }
   // `hatch run test`, `poetry run test`: a script of the project's environment named for its tests.
-  if (PYTHON_ENV_RUNNERS.has(base) && first === "run" && /^(?:test|tests|unit|cov|coverage)(?::|$)/.test(args[args.indexOf("run") + 1] ?? "")) return true;
+  if (
+    PYTHON_ENV_RUNNERS.has(base) &&
+    first === "run" &&
+    /^(?:test|tests|unit|cov|coverage)(?::|$)/.test(args[args.indexOf("run") + 1] ?? "")
+  )
+    return true;
   if (PACKAGE_MANAGERS.has(base)) {
     if (first === "test" || first === "t") return true;
     const script = args[args.indexOf("run") + 1] ?? "";
     return first === "run" && /^test(?::|$)|^(?:unit|e2e|spec)(?::|$)/.test(script);
   }
   if (base === "npx" || base === "bunx" || base === "pnpx") return first !== undefined && TEST_RUNNERS.has(basename(first));
-  if (base === "go" || base === "cargo" || base === "dotnet" || base === "swift" || base === "mix" || base === "zig") return hasWord(args, "test", "nextest", "bench");
+  if (base === "go" || base === "cargo" || base === "dotnet" || base === "swift" || base === "mix" || base === "zig")
+    return hasWord(args, "test", "nextest", "bench");
   if (JVM.has(base) || base === "flutter" || base === "dart") return args.some((arg) => arg.toLowerCase().includes("test"));
   if (base === "make" || base === "ctest" || base === "ninja") return hasWord(args, "test", "check", "tests");
   if (base === "meson") return args[0] === "test";
-  if (base === "rake" || base === "rails" || base === "composer" || base === "lein" || base === "stack" || base === "cabal") return hasWord(args, "test", "spec");
+  if (base === "rake" || base === "rails" || base === "composer" || base === "lein" || base === "stack" || base === "cabal")
+    return hasWord(args, "test", "spec");
   return false;
 }
 
@@ -277,14 +580,33 @@ function routeProgram(program: Program): Route {
   const label = base;
   const sub = args.find((arg) => !arg.startsWith("-")) ?? "";
   if (base === "git") {
-    if (args.some((arg) => /^--(?:stat|numstat|shortstat|name-only|name-status|porcelain)/.test(arg))) return passthrough("file enumeration", label);
+    if (args.some((arg) => /^--(?:stat|numstat|shortstat|name-only|name-status|porcelain)/.test(arg)))
+      return passthrough("file enumeration", label);
     // A custom format is the exact shape the agent asked for.
-    if (args.some((arg) => /^--(?:format|pretty)(?:=|$)/.test(arg) && !/^--pretty=(?:short|medium|full|fuller|oneline)$/.test(arg))) return passthrough("custom format", label);
+    if (args.some((arg) => /^--(?:format|pretty)(?:=|$)/.test(arg) && !/^--pretty=(?:short|medium|full|fuller|oneline)$/.test(arg)))
+      return passthrough("custom format", label);
     // `git grep` prints `path:line:text` like grep: the search distiller reads it.
     if (sub === "grep") return { distiller: "search", collapse: null, label };
     // Transfer progress, not a status, log or diff: read by its line shapes.
     if (["clone", "fetch", "push"].includes(sub)) return route("generic", label);
-    if (["ls-files", "ls-tree", "rev-parse", "config", "branch", "tag", "remote", "stash", "worktree", "rev-list", "describe", "cat-file", "blame"].includes(sub)) return passthrough("enumeration", label);
+    if (
+      [
+        "ls-files",
+        "ls-tree",
+        "rev-parse",
+        "config",
+        "branch",
+        "tag",
+        "remote",
+        "stash",
+        "worktree",
+        "rev-list",
+        "describe",
+        "cat-file",
+        "blame",
+      ].includes(sub)
+    )
+      return passthrough("enumeration", label);
     return route("git", label);
   }
   if (DATABASE_CLIS.has(base)) return route("database", label);
@@ -297,7 +619,12 @@ function routeProgram(program: Program): Route {
   if (isViteDevServer(launched ?? program)) return route("jsts", label);
   if (launched && (JS_BUILD_TOOLS.has(launched.base) || BUILD_TOOLS.has(launched.base))) return route("build", label);
   // `python -m pip install …`, `python -m build`: a package build log, not a script's output.
-  if ((base === "python" || base === "python3") && ["pip", "build", "mypy"].includes(args[args.indexOf("-m") + 1] ?? "") && args.includes("-m")) return route("build", label);
+  if (
+    (base === "python" || base === "python3") &&
+    ["pip", "build", "mypy"].includes(args[args.indexOf("-m") + 1] ?? "") &&
+    args.includes("-m")
+  )
+    return route("build", label);
   // `cargo run` / `go run` print the program's own output after the build: that output is the answer, not a build log.
   if ((base === "cargo" || base === "go") && (sub === "run" || sub === "r")) return route("generic", label);
   if (base === "cargo") {
@@ -308,10 +635,12 @@ function routeProgram(program: Program): Route {
   if (readsAFile(program)) return { distiller: "readfile", collapse: null, label };
   if (FILTERING_TAILS.has(base)) return { distiller: "search", collapse: null, label };
   if (base === "docker" || base === "podman") {
-    if (["ps", "images", "exec", "run", "inspect", "container", "image", "volume", "network"].includes(sub)) return passthrough("listing or wrapper", label);
+    if (["ps", "images", "exec", "run", "inspect", "container", "image", "volume", "network"].includes(sub))
+      return passthrough("listing or wrapper", label);
   }
   if (base === "kubectl" || base === "oc") {
-    if (["exec", "run", "api-resources", "api-versions", "config", "attach", "port-forward", "cp"].includes(sub)) return passthrough("listing or wrapper", label);
+    if (["exec", "run", "api-resources", "api-versions", "config", "attach", "port-forward", "cp"].includes(sub))
+      return passthrough("listing or wrapper", label);
     if (sub === "get" || sub === "top") return { distiller: "cloud", collapse: null, label };
   }
   // helm's listings are tables like kubectl's: every row is an answer, never collapsed.
@@ -320,7 +649,8 @@ function routeProgram(program: Program): Route {
   if (CLOUD.has(base)) return route("cloud", label);
   if (BUILD_TOOLS.has(base)) return route("build", label);
   // `npm run build` prints the bundler's log behind the package manager's banner: a build log.
-  if (PACKAGE_MANAGERS.has(base) && sub === "run" && /^(?:build|compile|bundle)(?::|$)/.test(args[args.indexOf("run") + 1] ?? "")) return route("build", label);
+  if (PACKAGE_MANAGERS.has(base) && sub === "run" && /^(?:build|compile|bundle)(?::|$)/.test(args[args.indexOf("run") + 1] ?? ""))
+    return route("build", label);
   if (JSTS_TOOLS.has(base)) return route("jsts", label);
   if (base === "env" || base === "printenv") return { distiller: "system-ops", collapse: null, label };
   if (SYSTEM_OPS.has(base)) return route("system-ops", label);
@@ -361,7 +691,38 @@ export function routeTool(tool: string, command: string): Route {
 }
 
 /** Programs whose first bare argument names what ran (`git status`, `npm test`, `make check`). */
-const SUBCOMMAND_PROGRAMS = new Set(["git", "cargo", "go", "npm", "pnpm", "yarn", "bun", "npx", "bunx", "deno", "docker", "podman", "kubectl", "helm", "terraform", "tofu", "gh", "glab", "make", "dotnet", "pip", "pip3", "uv", "poetry", "mvn", "gradle", "swift", "aws", "gcloud", "az"]);
+const SUBCOMMAND_PROGRAMS = new Set([
+  "git",
+  "cargo",
+  "go",
+  "npm",
+  "pnpm",
+  "yarn",
+  "bun",
+  "npx",
+  "bunx",
+  "deno",
+  "docker",
+  "podman",
+  "kubectl",
+  "helm",
+  "terraform",
+  "tofu",
+  "gh",
+  "glab",
+  "make",
+  "dotnet",
+  "pip",
+  "pip3",
+  "uv",
+  "poetry",
+  "mvn",
+  "gradle",
+  "swift",
+  "aws",
+  "gcloud",
+  "az",
+]);
 
 /**
  * The command family stats group by and re-runs are matched on: `git status -s` → `git status`,

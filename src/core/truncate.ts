@@ -23,7 +23,10 @@ export function capOutput(text: string, capBytes: number, archive: Archiver): st
   while (tail > head && tailBytes + byteLength(lines[tail - 1]!) <= tailBudget) tailBytes += byteLength(lines[--tail]!);
   if (head === 0 || tail >= lines.length || tail <= head) {
     // No usable line structure: cut by bytes.
-    const keptText = Buffer.from(text, "utf8").subarray(0, capBytes - 200).toString("utf8").replace(/\uFFFD$/, "");
+    const keptText = Buffer.from(text, "utf8")
+      .subarray(0, capBytes - 200)
+      .toString("utf8")
+      .replace(/\uFFFD$/, "");
     const elided = text.slice(keptText.length);
     const handle = archive(elided, total);
     if (handle === null) return text;

@@ -66,7 +66,13 @@ ${figure("calls_saved_nothing_percent", "calls that saved nothing", formatPercen
   )}</section>
 <section><h2>Top commands</h2>${table(
     ["command", "calls", "in", "delivered", "saved"],
-    commands.map((row) => [`<code>${e(row.command)}</code>`, String(row.calls), formatBytes(row.input_bytes), formatBytes(row.delivered_bytes), formatPercent(row.saved_percent)]),
+    commands.map((row) => [
+      `<code>${e(row.command)}</code>`,
+      String(row.calls),
+      formatBytes(row.input_bytes),
+      formatBytes(row.delivered_bytes),
+      formatPercent(row.saved_percent),
+    ]),
     "commands",
   )}</section>
 <section><h2>Passthrough reasons</h2>${table(

@@ -18,7 +18,8 @@ export interface DashboardSource {
 }
 
 const SECURITY_HEADERS = {
-  "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "content-security-policy":
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-store",
@@ -50,7 +51,8 @@ function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 function handleRequest(request: Request, peerAddress: string | undefined, source: DashboardSource): Response {
-  if (!isLoopbackAddress(peerAddress) || !isLoopbackHost(request.headers.get("host"))) return respond("refused: the dashboard answers loopback only\n", 403);
+  if (!isLoopbackAddress(peerAddress) || !isLoopbackHost(request.headers.get("host")))
+    return respond("refused: the dashboard answers loopback only\n", 403);
   if (request.method !== "GET") return respond("method not allowed: the dashboard is read-only\n", 405, undefined, { allow: "GET" });
   const path = new URL(request.url).pathname;
   if (path === "/health") return respond("ok", 200);
@@ -59,7 +61,9 @@ function handleRequest(request: Request, peerAddress: string | undefined, source
   const run = /^\/run\/(\d{1,15})$/.exec(path);
   if (run) {
     const trace = source.run(Number(run[1]));
-    return trace ? respond(renderRun(trace), 200, "text/html; charset=utf-8") : respond("no trace for that run (traces are kept 7 days)\n", 404);
+    return trace
+      ? respond(renderRun(trace), 200, "text/html; charset=utf-8")
+      : respond("no trace for that run (traces are kept 7 days)\n", 404);
   }
   const asset = ASSETS[path];
   if (asset) return respond(asset.body, 200, asset.type);

@@ -10,7 +10,14 @@
  */
 import { findDiagnostics, type Diagnostic } from "./build-tools/diagnostics.ts";
 import { shellcheckFindings } from "./build-tools/shellcheck.ts";
-import { isFailureSummary, isFindingsTally, isReportRow, isSuccessVerdict, SCRIPT_BANNER, statedErrorCount } from "./build-tools/summaries.ts";
+import {
+  isFailureSummary,
+  isFindingsTally,
+  isReportRow,
+  isSuccessVerdict,
+  SCRIPT_BANNER,
+  statedErrorCount,
+} from "./build-tools/summaries.ts";
 import { isToolFrame } from "./shared/frames.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
@@ -23,7 +30,8 @@ const NOTE_LINE = /^\S+?:\d+(?::\d+)?: note: /;
 
 export default defineDistiller({
   id: "build",
-  describe: "Builds and analysers (cargo, tsc, gcc/make, cmake, go, webpack, vite, esbuild, rollup, pip, clang-tidy, cppcheck, rubocop, shellcheck): every error block, every warning's location and message, the tool's verdict and report.",
+  describe:
+    "Builds and analysers (cargo, tsc, gcc/make, cmake, go, webpack, vite, esbuild, rollup, pip, clang-tidy, cppcheck, rubocop, shellcheck): every error block, every warning's location and message, the tool's verdict and report.",
   // Safe on failed runs: only when every error block is kept and the tool's own error count agrees.
   distillsFailedRuns: true,
   distill({ text, failed }) {
@@ -42,7 +50,8 @@ export default defineDistiller({
     let verdicts = 0;
     lines.plain.forEach((line, i) => {
       if (isSuccessVerdict(line) || isReportRow(line)) verdicts++;
-      if (isSuccessVerdict(line) || isReportRow(line) || isFailureSummary(line) || SCRIPT_BANNER.test(line)) pieces.push({ at: i, lines: [lines.raw[i]!] });
+      if (isSuccessVerdict(line) || isReportRow(line) || isFailureSummary(line) || SCRIPT_BANNER.test(line))
+        pieces.push({ at: i, lines: [lines.raw[i]!] });
     });
     if (diagnostics.length === 0 && verdicts === 0) return null;
     return renderPieces(lines, pieces);

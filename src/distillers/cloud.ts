@@ -11,7 +11,8 @@ import { defineDistiller } from "./types.ts";
 
 export default defineDistiller({
   id: "cloud",
-  describe: "docker build → one status line (or the failing step with its error), terraform plan → +~- counts with every resource address, compose and apply progress dropped; tables kept verbatim.",
+  describe:
+    "docker build → one status line (or the failing step with its error), terraform plan → +~- counts with every resource address, compose and apply progress dropped; tables kept verbatim.",
   // Each branch keeps the failing step or error whole, or declines.
   distillsFailedRuns: true,
   distill({ text }) {

@@ -26,7 +26,8 @@ interface Table {
 
 export default defineDistiller({
   id: "database",
-  describe: "psql/mysql/sqlite3: errors and schema kept whole; result tables over 25 rows keep the header and first 10 rows plus a count of the rest.",
+  describe:
+    "psql/mysql/sqlite3: errors and schema kept whole; result tables over 25 rows keep the header and first 10 rows plus a count of the rest.",
   distill({ text }) {
     const lines = splitLines(text);
     if (lines.some((line) => ERROR.test(line))) return null;

@@ -25,7 +25,9 @@ export default defineDistiller({
   // Safe on failed runs: a line that states a failure, a warning or a tally is never cut.
   distillsFailedRuns: true,
   distill({ segments, failed }) {
-    const droppable = segments.map((line) => line.tier === "noise" && !WARNS.test(line.text) && !reportsResult(line.text) && !carriesFailure(line.text));
+    const droppable = segments.map(
+      (line) => line.tier === "noise" && !WARNS.test(line.text) && !reportsResult(line.text) && !carriesFailure(line.text),
+    );
     const dropped = new Array<boolean>(segments.length).fill(false);
     let noise = 0;
     for (let start = 0; start < segments.length; ) {

@@ -9,11 +9,17 @@ import { dropCeremony, foldAssetRows, squeezeBlankLines, summarisePrettierWrite 
 import { summariseEslint } from "./jsts/eslint.ts";
 import { defineDistiller } from "./types.ts";
 
-const DEV_SERVER = [/\bready in \d+(?:\.\d+)? ?m?s\b/, /^\s*(?:➜|-|>)?\s*Local:\s+https?:\/\//, /\bstarted server on\b/, /\bProject is running at\b/];
+const DEV_SERVER = [
+  /\bready in \d+(?:\.\d+)? ?m?s\b/,
+  /^\s*(?:➜|-|>)?\s*Local:\s+https?:\/\//,
+  /\bstarted server on\b/,
+  /\bProject is running at\b/,
+];
 
 export default defineDistiller({
   id: "jsts",
-  describe: "npm/pnpm/yarn installs, eslint, prettier and npm run scripts: keeps results, errors and every eslint error; drops banners, progress, notices and asset-size rows.",
+  describe:
+    "npm/pnpm/yarn installs, eslint, prettier and npm run scripts: keeps results, errors and every eslint error; drops banners, progress, notices and asset-size rows.",
   // eslint and prettier --check exit 1 when they find something, and every error line is kept.
   distillsFailedRuns: true,
   distill({ text }) {

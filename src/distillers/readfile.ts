@@ -21,7 +21,8 @@ const WARNINGS_SHOWN = 20;
 const PATTERNS_SHOWN = 8;
 
 const LOG_PATH = /\.log(?:\.\d+)?(?=$|[\s'"])|(?:^|\s|')\/var\/log\//;
-const TIMESTAMP_PREFIX = /^\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})/;
+const TIMESTAMP_PREFIX =
+  /^\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})/;
 const ACCESS_LOG = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d{3}) /;
 const ERROR_LEVEL = /\b(?:ERROR|FATAL|CRITICAL|CRIT|EMERG|ALERT|SEVERE|PANIC)\b/;
 const WARNING_LEVEL = /\b(?:WARN|WARNING)\b|\bwarning:/i;
@@ -71,7 +72,13 @@ function summariseLog(lines: string[]): string {
     const status = ACCESS_LOG.exec(line)?.[1];
     if (status) statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
-  if (statuses.size > 0) out.push(`HTTP status: ${[...statuses].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, n]) => `${code} ×${n}`).join(", ")}`);
+  if (statuses.size > 0)
+    out.push(
+      `HTTP status: ${[...statuses]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .map(([code, n]) => `${code} ×${n}`)
+        .join(", ")}`,
+    );
 
   const patterns = new Map<string, { count: number; first: number }>();
   lines.forEach((line, i) => {
@@ -81,8 +88,12 @@ function summariseLog(lines: string[]): string {
     if (seen) seen.count++;
     else patterns.set(key, { count: 1, first: i });
   });
-  const frequent = [...patterns.values()].filter((p) => p.count > 1).sort((a, b) => b.count - a.count || a.first - b.first).slice(0, PATTERNS_SHOWN);
-  if (frequent.length > 0) out.push("--- most repeated (count, first occurrence) ---", ...frequent.map((p) => `×${p.count}  ${p.first + 1}: ${lines[p.first]}`));
+  const frequent = [...patterns.values()]
+    .filter((p) => p.count > 1)
+    .sort((a, b) => b.count - a.count || a.first - b.first)
+    .slice(0, PATTERNS_SHOWN);
+  if (frequent.length > 0)
+    out.push("--- most repeated (count, first occurrence) ---", ...frequent.map((p) => `×${p.count}  ${p.first + 1}: ${lines[p.first]}`));
 
   out.push(`--- first ${HEAD_LINES} lines ---`, ...numbered(lines, range(0, Math.min(HEAD_LINES, lines.length))));
   // Every error line is kept: a log summary that drops an error has dropped the answer.
@@ -101,7 +112,8 @@ function range(from: number, to: number): number[] {
 
 export default defineDistiller({
   id: "readfile",
-  describe: "Files read by the agent: logs above ~2000 tokens are summarised (counts, every error, head, tail); source, prose and config come back whole.",
+  describe:
+    "Files read by the agent: logs above ~2000 tokens are summarised (counts, every error, head, tail); source, prose and config come back whole.",
   declined: "file shown whole",
   distill({ text, command }) {
     if (estimateLogTokens(text) < MIN_DISTILL_TOKENS) return null;

@@ -12,7 +12,8 @@ const LOWER_SEVERITY_SHOWN = 3;
 
 export default defineDistiller({
   id: "security",
-  describe: "trivy/bandit/npm audit reports: counts by severity, every CRITICAL and HIGH finding with id and location, the first 3 MEDIUM and LOW.",
+  describe:
+    "trivy/bandit/npm audit reports: counts by severity, every CRITICAL and HIGH finding with id and location, the first 3 MEDIUM and LOW.",
   // Scanners exit non-zero when they find something: that is the normal, summarisable case.
   distillsFailedRuns: true,
   distill({ text }) {

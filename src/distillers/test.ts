@@ -16,7 +16,8 @@ import { defineDistiller } from "./types.ts";
 
 export default defineDistiller({
   id: "test",
-  describe: "Test runs (cargo, pytest, unittest, jest, vitest, mocha, node --test, tape, playwright, bun, go, prove, ctest, make check, meson test): tally, every failure block, errors outside tests.",
+  describe:
+    "Test runs (cargo, pytest, unittest, jest, vitest, mocha, node --test, tape, playwright, bun, go, prove, ctest, make check, meson test): tally, every failure block, errors outside tests.",
   // Safe on failed runs: a reading is used only when its failure count equals the runner's tally.
   distillsFailedRuns: true,
   declined: "no test tally recognised",

@@ -15,7 +15,16 @@ import { preTool } from "./pre-tool.ts";
 import { sessionEnd } from "./session-end.ts";
 import { sessionStart } from "./session-start.ts";
 
-export type CanonicalEvent = "PreToolUse" | "PostToolUse" | "PostToolUseFailure" | "SessionStart" | "SubagentStart" | "SessionEnd" | "PreCompact" | "Stop" | "FileChanged";
+export type CanonicalEvent =
+  | "PreToolUse"
+  | "PostToolUse"
+  | "PostToolUseFailure"
+  | "SessionStart"
+  | "SubagentStart"
+  | "SessionEnd"
+  | "PreCompact"
+  | "Stop"
+  | "FileChanged";
 
 /** Host spellings, lower-cased, except Cursor's `stop` (its session end) vs Claude's per-turn `Stop`. */
 const SPELLINGS: Record<string, CanonicalEvent> = {

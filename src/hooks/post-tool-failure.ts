@@ -29,7 +29,8 @@ export function postToolFailure(context: HookContext): HookReply {
 /** Hosts say "failed" in different fields; Claude Code's `error` is "Exit code N\n" + the output. */
 function errorText(payload: Record<string, unknown>): string | null {
   const response = isRecord(payload.tool_response) ? payload.tool_response : {};
-  const text = stringField(payload, "error") ?? stringField(response, "stderr", "error", "content") ?? stringField(payload, "tool_response");
+  const text =
+    stringField(payload, "error") ?? stringField(response, "stderr", "error", "content") ?? stringField(payload, "tool_response");
   const body = text?.replace(/^Exit code \d+\n?/, "").trim();
   return body ? body : null;
 }

@@ -23,7 +23,8 @@ export function postTool({ payload, env, deps, db }: Pick<HookContext, "payload"
   const projectPath = projectKey(call.cwd);
   const sessionId = readerScope(call.sessionId, call.subagentId);
   if (call.text === null) {
-    if (call.declinedText !== undefined) recordDeclined(call, call.declinedText, { agentId: env.OMNI_AGENT_ID?.trim() || host.agentId, sessionId, projectPath }, deps);
+    if (call.declinedText !== undefined)
+      recordDeclined(call, call.declinedText, { agentId: env.OMNI_AGENT_ID?.trim() || host.agentId, sessionId, projectPath }, deps);
     return null;
   }
   const result = runPipeline(
@@ -58,7 +59,12 @@ function withAdditionalContext(reply: HookReply, text: string): HookReply {
  * A call the host cut at its own cap, whose whole output could not be read: nothing to edit,
  * but a row with its reason, so the largest outputs are counted (stats charges only up to the cap).
  */
-function recordDeclined(call: ToolCall, text: string, who: { agentId: string; sessionId: string | null; projectPath: string | null }, deps: HookContext["deps"]): void {
+function recordDeclined(
+  call: ToolCall,
+  text: string,
+  who: { agentId: string; sessionId: string | null; projectPath: string | null },
+  deps: HookContext["deps"],
+): void {
   if (!deps.store) return;
   const now = deps.clock.now();
   const bytes = byteLength(text);

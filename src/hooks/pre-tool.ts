@@ -33,7 +33,12 @@ export function preTool(context: HookContext): HookReply {
       permissionMode: stringField(payload, "permission_mode"),
       rules: () => (host.permissionRules ? host.permissionRules(payload, env, homeDir(env)) : NO_RULES),
       exe: context.exe,
-      scope: { agentId, sessionId, subagentId: stringField(payload, "agent_id", "agentId") || null, hostTimeoutMs: host.shellTimeoutMs?.(input, env) ?? null },
+      scope: {
+        agentId,
+        sessionId,
+        subagentId: stringField(payload, "agent_id", "agentId") || null,
+        hostTimeoutMs: host.shellTimeoutMs?.(input, env) ?? null,
+      },
     });
     if (decision.rewrite) {
       const reply = host.renderPreTool({ ...input, command: decision.command }, REWRITE_REASON, decision.permission);
@@ -42,7 +47,12 @@ export function preTool(context: HookContext): HookReply {
   }
   const hot = sessionId ? recordAccess(context, sessionId, agentId, command) : [];
   if (hot.length > 0 && isMutating(command)) {
-    return host.renderPreTool?.(null, `OMNI Guard: ${hot.join(", ")} is a hot file (named by ${HOT_FILE_ACCESS_THRESHOLD}+ commands this session); check before changing it`) ?? null;
+    return (
+      host.renderPreTool?.(
+        null,
+        `OMNI Guard: ${hot.join(", ")} is a hot file (named by ${HOT_FILE_ACCESS_THRESHOLD}+ commands this session); check before changing it`,
+      ) ?? null
+    );
   }
   return null;
 }
@@ -53,7 +63,12 @@ function recordAccess(context: HookContext, sessionId: string, agentId: string, 
   if (files.length === 0 || !context.db) return [];
   const state = updateSessionState(
     context.db,
-    { id: sessionId, agentId, projectPath: projectKey(stringField(context.payload, "cwd")), tsSec: Math.floor(context.deps.clock.now() / 1000) },
+    {
+      id: sessionId,
+      agentId,
+      projectPath: projectKey(stringField(context.payload, "cwd")),
+      tsSec: Math.floor(context.deps.clock.now() / 1000),
+    },
     (current) => {
       const access = { ...(current.fileAccess ?? {}) };
       for (const file of files) access[file] = (access[file] ?? 0) + 1;

@@ -13,7 +13,11 @@ const PAYLOAD_ENVELOPE_BYTES = 64 * 1024;
 /** A payload past this carries more output than the pipeline edits: the host keeps its bytes. */
 export const MAX_HOOK_PAYLOAD_BYTES = MAX_INPUT_BYTES + PAYLOAD_ENVELOPE_BYTES;
 
-export function hookReply(stdin: Uint8Array, context: Omit<HookContext, "payload" | "event" | "agentId">, fallback: CanonicalEvent): HookReply {
+export function hookReply(
+  stdin: Uint8Array,
+  context: Omit<HookContext, "payload" | "event" | "agentId">,
+  fallback: CanonicalEvent,
+): HookReply {
   // Past the input ceiling the output inside is too large to edit anyway: parsing it would only
   // multiply the host's payload in memory (a 50 MB payload peaked at 450 MB before this gate).
   if (stdin.length > MAX_HOOK_PAYLOAD_BYTES) return null;

@@ -28,7 +28,8 @@ export function claudePermissionRules(payload: Record<string, unknown>, env: Env
   if (projectDir) authoritative.push(join(projectDir, ".claude", "settings.json"), join(projectDir, ".claude", "settings.local.json"));
   for (const dir of MANAGED_DIRS) {
     authoritative.push(join(dir, "managed-settings.json"));
-    for (const name of listDir(join(dir, "managed-settings.d"))) if (name.endsWith(".json")) authoritative.push(join(dir, "managed-settings.d", name));
+    for (const name of listDir(join(dir, "managed-settings.d")))
+      if (name.endsWith(".json")) authoritative.push(join(dir, "managed-settings.d", name));
   }
   const merged: PermissionRules = { deny: [], ask: [], allow: [] };
   const flags = hostFlags();

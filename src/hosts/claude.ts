@@ -36,9 +36,17 @@ function normalizeBash(call: ToolCall, response: unknown, payload: Record<string
   if (stdout.length < HOST_OUTPUT_CAP_CHARS) return { ...call, exitCode, failed, text: join(stdout) };
   // Over the cap the host hands us a cut stdout and saves the whole output to a local file; the
   // model would see a 2 KB preview and a path. Distilling the whole file does better.
-  const persisted = typeof response.persistedOutputPath === "string" ? readTextFile(response.persistedOutputPath, MAX_PERSISTED_READ_BYTES) : null;
+  const persisted =
+    typeof response.persistedOutputPath === "string" ? readTextFile(response.persistedOutputPath, MAX_PERSISTED_READ_BYTES) : null;
   // Unreadable: the model gets the host's cut, at most the cap (a payload recorded uncut is cut here the same way).
-  if (persisted === null) return { ...call, exitCode, failed, skipReason: "host output cap, persisted output unreadable", declinedText: join(stdout.slice(0, HOST_OUTPUT_CAP_CHARS)) };
+  if (persisted === null)
+    return {
+      ...call,
+      exitCode,
+      failed,
+      skipReason: "host output cap, persisted output unreadable",
+      declinedText: join(stdout.slice(0, HOST_OUTPUT_CAP_CHARS)),
+    };
   return { ...call, exitCode, failed, text: join(persisted), persistedOutput: true };
 }
 
@@ -109,7 +117,9 @@ export const claude: ToolHost = {
   },
   renderPostTool(payload, call, delivered, lineShift = 0) {
     const response = isRecord(payload.tool_response) ? payload.tool_response : {};
-    return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: updatedOutput(call.tool, response, delivered, lineShift) } };
+    return {
+      hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: updatedOutput(call.tool, response, delivered, lineShift) },
+    };
   },
 };
 
@@ -148,8 +158,7 @@ function updatedOutput(tool: string, response: Record<string, unknown>, delivere
       return { ...response, content: delivered, numLines: hostLineCount(delivered) };
     case "WebFetch":
       return { ...response, result: delivered };
-    default:
-    {
+    default: {
       // Bash: all four of stdout, stderr, interrupted, isImage are required, other keys kept;
       // the persisted-output keys go, as the reply now carries the whole (distilled) output.
       const { persistedOutputPath: _path, persistedOutputSize: _size, ...rest } = response;

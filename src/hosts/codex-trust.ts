@@ -22,9 +22,14 @@ export function codexTrustProblems(entries: ConfigEntry[], configToml: string): 
   const disabled = keys.filter(({ key }) => isRecord(state[key]) && state[key].enabled === false);
   const problems: string[] = [];
   if (untrusted.length > 0) {
-    problems.push(`Codex has no trust record for omni's ${untrusted.map((hook) => hook.event).join(", ")} hook(s) in ${configToml}, so it skips them: start codex once and approve them under “Hooks need review” (/hooks)`);
+    problems.push(
+      `Codex has no trust record for omni's ${untrusted.map((hook) => hook.event).join(", ")} hook(s) in ${configToml}, so it skips them: start codex once and approve them under “Hooks need review” (/hooks)`,
+    );
   }
-  if (disabled.length > 0) problems.push(`omni's ${disabled.map((hook) => hook.event).join(", ")} hook(s) are switched off in Codex: enable them again under /hooks`);
+  if (disabled.length > 0)
+    problems.push(
+      `omni's ${disabled.map((hook) => hook.event).join(", ")} hook(s) are switched off in Codex: enable them again under /hooks`,
+    );
   return problems;
 }
 

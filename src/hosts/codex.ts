@@ -33,7 +33,13 @@ export const codex: HostAdapter = {
         { event: "PreToolUse", matcher: "Bash", flag: "--pre-hook" },
         { event: "SessionStart", flag: "--session-start" },
       ]),
-      { part: "mcp", file: join(home, "config.toml"), format: "toml", table: ["mcp_servers", "omni"], value: { command: context.exe, args: ["--mcp"], env: { OMNI_AGENT_ID: "codex_cli" } } },
+      {
+        part: "mcp",
+        file: join(home, "config.toml"),
+        format: "toml",
+        table: ["mcp_servers", "omni"],
+        value: { command: context.exe, args: ["--mcp"], env: { OMNI_AGENT_ID: "codex_cli" } },
+      },
     ];
   },
   doctorProblems(context) {

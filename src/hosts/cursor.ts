@@ -21,13 +21,27 @@ export const cursor: HostAdapter = {
   note: "Cursor reads rules per project: the rule telling its agent to prefer omni_run went into .cursor/rules/omni.mdc of the directory init ran in; run omni init --cursor in each project you open.",
   configEntries(context) {
     const hooks = join(context.home, ".cursor", "hooks.json");
-    const hook = (event: string): ConfigEntry => ({ part: "hook", file: hooks, format: "json-element", path: ["hooks", event], flag: "--hook", value: { command: hookCommand(context.exe, "--hook") } });
+    const hook = (event: string): ConfigEntry => ({
+      part: "hook",
+      file: hooks,
+      format: "json-element",
+      path: ["hooks", event],
+      flag: "--hook",
+      value: { command: hookCommand(context.exe, "--hook") },
+    });
     return [
       { part: "hook", file: hooks, format: "json", path: ["version"], value: 1, shared: true },
       hook("postToolUseFailure"),
       hook("stop"),
       mcpServer(join(context.home, ".cursor", "mcp.json"), ["mcpServers", "omni"], context, "cursor", { type: "stdio" }),
-      { part: "mcp", file: join(context.cwd, ".cursor", "rules", "omni.mdc"), format: "file", content: cursorRuleSource(), marker: CURSOR_RULE_MARKER, project: true },
+      {
+        part: "mcp",
+        file: join(context.cwd, ".cursor", "rules", "omni.mdc"),
+        format: "file",
+        content: cursorRuleSource(),
+        marker: CURSOR_RULE_MARKER,
+        project: true,
+      },
     ];
   },
 };

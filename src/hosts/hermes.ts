@@ -28,7 +28,13 @@ export const hermes: ToolHost = {
       { part: "hook", file: join(plugin, "plugin.yaml"), format: "file", content: hermesManifestSource() },
       { part: "hook", file: join(plugin, "__init__.py"), format: "file", content: hermesPluginSource(context.exe) },
       { part: "hook", file: config, format: "yaml-item", path: ["plugins", "enabled"], item: HERMES_PLUGIN_NAME },
-      { part: "mcp", file: config, format: "yaml", path: ["mcp_servers", "omni"], value: { command: context.exe, args: ["--mcp"], env: { OMNI_AGENT_ID: "hermes" } } },
+      {
+        part: "mcp",
+        file: config,
+        format: "yaml",
+        path: ["mcp_servers", "omni"],
+        value: { command: context.exe, args: ["--mcp"], env: { OMNI_AGENT_ID: "hermes" } },
+      },
       { part: "setting", file: config, format: "yaml-default", path: ["compression", "enabled"], value: true },
     ];
   },

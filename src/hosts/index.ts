@@ -21,7 +21,22 @@ import { isRecord, stringField, type HostAdapter, type ToolHost } from "./types.
 import type { Env } from "../platform/paths.ts";
 import { TERMINAL_AGENT_ID, UNKNOWN_AGENT_ID } from "../base/agent-id.ts";
 
-export const hosts = { claude, cursor, codex, gemini, cline, roo, copilot, opencode, zed, openclaw, antigravity, hermes, vscode, pi } satisfies Record<string, HostAdapter>;
+export const hosts = {
+  claude,
+  cursor,
+  codex,
+  gemini,
+  cline,
+  roo,
+  copilot,
+  opencode,
+  zed,
+  openclaw,
+  antigravity,
+  hermes,
+  vscode,
+  pi,
+} satisfies Record<string, HostAdapter>;
 
 export type HostId = keyof typeof hosts;
 

@@ -31,7 +31,9 @@ export function defineMcpHost(spec: McpHostSpec): HostAdapter {
     mcpClientNames: spec.mcpClientNames ?? [],
     configEntries(context) {
       const file = spec.file(context);
-      const entry = spec.value ? ({ part: "mcp", file, format: "json", path: spec.path, value: spec.value(context) } as const) : mcpServer(file, spec.path, context, spec.agentId, spec.extra);
+      const entry = spec.value
+        ? ({ part: "mcp", file, format: "json", path: spec.path, value: spec.value(context) } as const)
+        : mcpServer(file, spec.path, context, spec.agentId, spec.extra);
       return [entry, ...(spec.more?.(context) ?? [])];
     },
   };

@@ -22,7 +22,13 @@ export const opencode: HostAdapter = {
     const dir = join(xdgConfigHome(context), "opencode");
     return [
       { part: "hook", file: join(dir, "plugins", "omni.ts"), format: "file", content: opencodePluginSource(context.exe) },
-      { part: "mcp", file: join(dir, "opencode.json"), format: "json", path: ["mcp", "omni"], value: { type: "local", command: [context.exe, "--mcp"], enabled: true, environment: { OMNI_AGENT_ID: "opencode" } } },
+      {
+        part: "mcp",
+        file: join(dir, "opencode.json"),
+        format: "json",
+        path: ["mcp", "omni"],
+        value: { type: "local", command: [context.exe, "--mcp"], enabled: true, environment: { OMNI_AGENT_ID: "opencode" } },
+      },
     ];
   },
   // The plugin applies `updatedInput.command` and nothing else: OpenCode's own permission check

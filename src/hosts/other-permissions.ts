@@ -39,7 +39,12 @@ function geminiRule(entry: unknown): string | null {
 
 export function geminiPermissionRules(payload: Record<string, unknown>, env: Env, home: string): PermissionRules | null {
   const cwd = stringField(payload, "cwd");
-  const files = ["/etc/gemini-cli/settings.json", env.GEMINI_CLI_SYSTEM_SETTINGS_PATH, join(home, ".gemini", "settings.json"), cwd ? join(cwd, ".gemini", "settings.json") : undefined].filter((path): path is string => Boolean(path));
+  const files = [
+    "/etc/gemini-cli/settings.json",
+    env.GEMINI_CLI_SYSTEM_SETTINGS_PATH,
+    join(home, ".gemini", "settings.json"),
+    cwd ? join(cwd, ".gemini", "settings.json") : undefined,
+  ].filter((path): path is string => Boolean(path));
   if (listDir(join(home, ".gemini", "policies")).length > 0 || (cwd && listDir(join(cwd, ".gemini", "policies")).length > 0)) return null;
   const rules: PermissionRules = { deny: [], ask: [], allow: [] };
   for (const file of files) {
@@ -50,7 +55,10 @@ export function geminiPermissionRules(payload: Record<string, unknown>, env: Env
     if (tools === undefined) continue;
     if (!isRecord(tools)) return null;
     if (tools.core !== undefined) return null;
-    for (const [key, kind] of [["exclude", "deny"], ["allowed", "allow"]] as const) {
+    for (const [key, kind] of [
+      ["exclude", "deny"],
+      ["allowed", "allow"],
+    ] as const) {
       const list = tools[key];
       if (list === undefined) continue;
       if (!Array.isArray(list)) return null;
@@ -66,7 +74,13 @@ export function geminiPermissionRules(payload: Record<string, unknown>, env: Env
 export function opencodePermissionRules(payload: Record<string, unknown>, env: Env, home: string): PermissionRules | null {
   const cwd = stringField(payload, "cwd");
   const configHome = env.XDG_CONFIG_HOME || join(home, ".config");
-  const files = [join(configHome, "opencode", "opencode.json"), join(configHome, "opencode", "opencode.jsonc"), env.OPENCODE_CONFIG, cwd ? join(cwd, "opencode.json") : undefined, cwd ? join(cwd, "opencode.jsonc") : undefined].filter((path): path is string => Boolean(path));
+  const files = [
+    join(configHome, "opencode", "opencode.json"),
+    join(configHome, "opencode", "opencode.jsonc"),
+    env.OPENCODE_CONFIG,
+    cwd ? join(cwd, "opencode.json") : undefined,
+    cwd ? join(cwd, "opencode.jsonc") : undefined,
+  ].filter((path): path is string => Boolean(path));
   const inline = env.OPENCODE_CONFIG_CONTENT;
   const configs: unknown[] = [];
   for (const file of files) {
@@ -92,6 +106,8 @@ export function opencodePermissionRules(payload: Record<string, unknown>, env: E
 
 export function codexPermissionRules(payload: Record<string, unknown>, env: Env, home: string): PermissionRules | null {
   const cwd = stringField(payload, "cwd");
-  const dirs = [join(env.CODEX_HOME || join(home, ".codex"), "rules"), cwd ? join(cwd, ".codex", "rules") : null].filter((dir): dir is string => dir !== null);
+  const dirs = [join(env.CODEX_HOME || join(home, ".codex"), "rules"), cwd ? join(cwd, ".codex", "rules") : null].filter(
+    (dir): dir is string => dir !== null,
+  );
   return dirs.some((dir) => listDir(dir).some((name) => name.endsWith(".rules"))) ? null : { ...NO_RULES };
 }

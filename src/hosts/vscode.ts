@@ -15,5 +15,16 @@ export const vscode = defineMcpHost({
   file: (context) => join(vscodeUserDir(context), "mcp.json"),
   path: ["servers", "omni"],
   value: (context) => server(context.exe),
-  more: (context) => (context.workspace ? [{ part: "mcp", file: join(context.cwd, ".vscode", "mcp.json"), format: "json", path: ["servers", "omni"], value: server(context.exe) }] : []),
+  more: (context) =>
+    context.workspace
+      ? [
+          {
+            part: "mcp",
+            file: join(context.cwd, ".vscode", "mcp.json"),
+            format: "json",
+            path: ["servers", "omni"],
+            value: server(context.exe),
+          },
+        ]
+      : [],
 });

@@ -19,7 +19,13 @@ export interface Folded {
   rows: FoldRow[];
 }
 
-export function foldRepeats(view: string, context: LedgerContext, store: LedgerStore, archive: ArchiveBlock, hash: Sha256Key = sha256Key): Folded | null {
+export function foldRepeats(
+  view: string,
+  context: LedgerContext,
+  store: LedgerStore,
+  archive: ArchiveBlock,
+  hash: Sha256Key = sha256Key,
+): Folded | null {
   const payloadBytes = byteLength(view);
   if (payloadBytes < MIN_LEDGER_INPUT_BYTES) return null;
   const lines = splitInclusive(view);

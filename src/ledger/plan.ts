@@ -4,7 +4,14 @@
  * each run and renders with the handles it got back.
  */
 import { carriesFailure } from "../base/failure.ts";
-import { EXAMPLE_HANDLE, MAX_ARCHIVE_BYTES, MAX_SOURCE_LABEL_CHARS, MIN_SESSION_FOLD_GAIN_BYTES, MIN_WHOLE_OUTPUT_FOLD_BYTES, PROJECT_FOLD_GAIN_MULTIPLIER } from "../base/limits.ts";
+import {
+  EXAMPLE_HANDLE,
+  MAX_ARCHIVE_BYTES,
+  MAX_SOURCE_LABEL_CHARS,
+  MIN_SESSION_FOLD_GAIN_BYTES,
+  MIN_WHOLE_OUTPUT_FOLD_BYTES,
+  PROJECT_FOLD_GAIN_MULTIPLIER,
+} from "../base/limits.ts";
 import { byteLength } from "../base/lines.ts";
 import { foldMarker, type FoldOrigin } from "../base/markers.ts";
 
@@ -71,7 +78,14 @@ export function planFolds(lines: readonly string[], sightings: ReadonlyArray<Sig
       let stop = at + 1;
       let size = bytes[at]!;
       while (stop < end && size + bytes[stop]! <= MAX_ARCHIVE_BYTES) size += bytes[stop++]!;
-      runs.push({ start: at, end: stop, origin: first.origin, from, wholeOutput: at === 0 && stop === lines.length, body: lines.slice(at, stop).join("") });
+      runs.push({
+        start: at,
+        end: stop,
+        origin: first.origin,
+        from,
+        wholeOutput: at === 0 && stop === lines.length,
+        body: lines.slice(at, stop).join(""),
+      });
       at = stop;
     }
     i = end;

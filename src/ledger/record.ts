@@ -12,7 +12,15 @@ import type { LedgerContext, LedgerStore } from "./types.ts";
  * `held` is a Read the reader now holds whole (delivered as it was, or with only its own lines
  * folded): remembered as such, so its byte-identical re-read becomes one marker.
  */
-export function recordDelivered(store: LedgerStore, context: LedgerContext, delivered: string, folded: Folded | null, nowMs: number, hash: Sha256Key = sha256Key, held: string | null = null): void {
+export function recordDelivered(
+  store: LedgerStore,
+  context: LedgerContext,
+  delivered: string,
+  folded: Folded | null,
+  nowMs: number,
+  hash: Sha256Key = sha256Key,
+  held: string | null = null,
+): void {
   const scopes = context.projectScope ? [context.readerScope, context.projectScope] : [context.readerScope];
   // Marker lines are OMNI's words, not content: they are never "shown" content themselves.
   // One pass, no per-line copies: the key trims the terminator away, so lines keep theirs.

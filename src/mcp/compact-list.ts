@@ -17,8 +17,15 @@ type Advertised = (name: string) => boolean;
  * the client was not told about answers as the SDK answers an unknown one.
  */
 export function recordingRegistrar(server: McpServer, listed: Tool[], advertised: Advertised): ToolRegistrar {
-  const registerTool = ((name: string, config: { description?: string; inputSchema?: ZodType }, callback: (...args: unknown[]) => unknown) => {
-    const { $schema: _dropped, ...schema } = toJSONSchema(config.inputSchema!, { target: "draft-7", io: "input" }) as Record<string, unknown>;
+  const registerTool = ((
+    name: string,
+    config: { description?: string; inputSchema?: ZodType },
+    callback: (...args: unknown[]) => unknown,
+  ) => {
+    const { $schema: _dropped, ...schema } = toJSONSchema(config.inputSchema!, { target: "draft-7", io: "input" }) as Record<
+      string,
+      unknown
+    >;
     listed.push({ name, description: config.description, inputSchema: schema as Tool["inputSchema"] });
     const gated = (...args: unknown[]) => (advertised(name) ? callback(...args) : fail(`Tool ${name} not found`));
     return server.registerTool(name, config as never, gated as never);

@@ -37,7 +37,17 @@ export const ALL_TOOLS = [
 export type ToolName = (typeof ALL_TOOLS)[number];
 
 /** The nine actually called across the recorded corpus. */
-export const DEFAULT_TOOLS: readonly ToolName[] = ["omni_retrieve", "omni_explain_savings", "omni_remember", "omni_recall", "omni_run", "omni_find_noise", "omni_context_breakdown", "omni_history", "omni_context"];
+export const DEFAULT_TOOLS: readonly ToolName[] = [
+  "omni_retrieve",
+  "omni_explain_savings",
+  "omni_remember",
+  "omni_recall",
+  "omni_run",
+  "omni_find_noise",
+  "omni_context_breakdown",
+  "omni_history",
+  "omni_context",
+];
 /** Hosts without hooks get memory and retrieval only. */
 export const MCP_ONLY_TOOLS: readonly ToolName[] = ["omni_remember", "omni_recall", "omni_retrieve", "omni_knowledge"];
 
@@ -72,5 +82,7 @@ export function candidateTools(env: Env, agentId: string): readonly ToolName[] {
 /** The line `omni doctor` prints about the advertised set. */
 export function mcpToolsLine(env: Env, agentId: string): string {
   const count = advertisedTools(env, agentId).length;
-  return count === ALL_TOOLS.length ? `MCP tools: all ${count} advertised to ${agentId} (OMNI_MCP_TOOLS=all)` : `MCP tools: ${count} of ${ALL_TOOLS.length} advertised to ${agentId} (OMNI_MCP_TOOLS=all restores the rest)`;
+  return count === ALL_TOOLS.length
+    ? `MCP tools: all ${count} advertised to ${agentId} (OMNI_MCP_TOOLS=all)`
+    : `MCP tools: ${count} of ${ALL_TOOLS.length} advertised to ${agentId} (OMNI_MCP_TOOLS=all restores the rest)`;
 }

@@ -39,7 +39,16 @@ export function captureAfterRun(db: Db, run: CapturedRun): number | null {
   const resolved = [...new Set(open.flat())];
   const files = [...new Set(resolved.flatMap((line) => [...line.matchAll(FILE_REFERENCE)].map((m) => m[1]!)))];
   const label = `\`${run.command}\` passes again after ${open.length} failing run${open.length === 1 ? "" : "s"}`;
-  const id = insertEngram(db, { sessionId: run.sessionId, trigger: "fail→pass", label, detail: resolved.slice(0, MAX_DETAIL_LINES).join(ENGRAM_DETAIL_SEPARATOR), files, category: "progress", projectHash: hash, ts: run.ts });
+  const id = insertEngram(db, {
+    sessionId: run.sessionId,
+    trigger: "fail→pass",
+    label,
+    detail: resolved.slice(0, MAX_DETAIL_LINES).join(ENGRAM_DETAIL_SEPARATOR),
+    files,
+    category: "progress",
+    projectHash: hash,
+    ts: run.ts,
+  });
   resolveToolErrors(db, run.command, hash);
   resolvePatterns(db, toolFamily(run.command), hash, `${RESOLVED_HINT_PREFIX}${run.command}`);
   insertEvent(db, { sessionId: run.sessionId, eventType: "resolved", content: label, ts: run.ts, projectHash: hash });
@@ -61,7 +70,14 @@ export function withEngramCapture(store: PipelineStore, db: Db, log?: (message: 
     record(run: RunRecord) {
       store.record(run);
       try {
-        captureAfterRun(db, { command: run.command, projectPath: run.projectPath, sessionId: run.sessionId, passed: runPassed(run), raw: run.raw, ts: Math.floor(run.tsMs / 1000) });
+        captureAfterRun(db, {
+          command: run.command,
+          projectPath: run.projectPath,
+          sessionId: run.sessionId,
+          passed: runPassed(run),
+          raw: run.raw,
+          ts: Math.floor(run.tsMs / 1000),
+        });
       } catch (error) {
         log?.(`engram capture failed: ${error instanceof Error ? error.message : String(error)}`);
       }

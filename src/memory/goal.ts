@@ -17,7 +17,8 @@ const STOP_WORDS = new Set(["the", "and", "for", "with", "from", "into", "off", 
 /** Returns null when stored, or a sentence saying why the text is not a goal. */
 export function goalProblem(text: string): string | null {
   const trimmed = text.trim();
-  if (trimmed.length < MIN_GOAL_CHARS || goalTerms(trimmed).length === 0) return `a goal needs at least ${MIN_GOAL_CHARS} characters naming the work, e.g. 'Migrate the billing service off the legacy queue'`;
+  if (trimmed.length < MIN_GOAL_CHARS || goalTerms(trimmed).length === 0)
+    return `a goal needs at least ${MIN_GOAL_CHARS} characters naming the work, e.g. 'Migrate the billing service off the legacy queue'`;
   if (trimmed.length > MAX_GOAL_CHARS) return `a goal is at most ${MAX_GOAL_CHARS} characters; state the outcome, not the plan`;
   return null;
 }

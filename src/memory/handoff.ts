@@ -14,13 +14,24 @@ export function handoffMarkdown(db: Db, scope: ProjectScope, nowSecs: number): s
     "# Session handoff",
     "",
     `Project: ${scope.path ?? "(none)"}`,
-    ...(context.session ? [`Session: ${context.session.id} · ${context.totals?.commands ?? 0} commands · ${context.totals?.failures ?? 0} failed`] : ["Session: none recorded"]),
+    ...(context.session
+      ? [`Session: ${context.session.id} · ${context.totals?.commands ?? 0} commands · ${context.totals?.failures ?? 0} failed`]
+      : ["Session: none recorded"]),
     "",
     ...section("Goal", context.goal ? [context.goal] : []),
     ...section("Active error", context.activeError ? ["```", context.activeError, "```"] : []),
-    ...section("Done", context.progress.map((label) => `- ${label}`)),
-    ...section("Hot files", context.hotFiles.map((path) => `- ${path}`)),
-    ...section("Remembered", context.facts.map((fact) => `- ${fact}`)),
+    ...section(
+      "Done",
+      context.progress.map((label) => `- ${label}`),
+    ),
+    ...section(
+      "Hot files",
+      context.hotFiles.map((path) => `- ${path}`),
+    ),
+    ...section(
+      "Remembered",
+      context.facts.map((fact) => `- ${fact}`),
+    ),
     ...section(
       "Recent commands",
       runs.reverse().map((run) => `- \`${run.command}\` → exit ${run.exitCode ?? "?"}`),

@@ -6,7 +6,13 @@
 import { carriesFailure } from "../base/failure.ts";
 import type { TraceText } from "../store/history.ts";
 
-const STRUCTURE = [/^\s*[A-Za-z_][\w-]*:\s*$/, /^\s*(metadata|spec|status|kind|apiVersion):/, /^\s*(```|~~~)/, /^\s*\[stderr\]/, /^\s*[{}[\],]+\s*$/];
+const STRUCTURE = [
+  /^\s*[A-Za-z_][\w-]*:\s*$/,
+  /^\s*(metadata|spec|status|kind|apiVersion):/,
+  /^\s*(```|~~~)/,
+  /^\s*\[stderr\]/,
+  /^\s*[{}[\],]+\s*$/,
+];
 const MIN_OUTPUTS = 3;
 const MIN_LINE_CHARS = 8;
 

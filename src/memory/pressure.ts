@@ -85,7 +85,9 @@ export function planNotices(input: NoticeInput): { notices: string[]; state: Not
     }
     const used = input.usedTokens - state.loopStartTokens;
     if (used > input.loop.budgetTokens * LOOP_BUDGET_WARN_SHARE) {
-      notices.push(`[omni] loop budget ${Math.round((100 * used) / input.loop.budgetTokens)}% used this iteration (${used} of ${input.loop.budgetTokens} tokens).`);
+      notices.push(
+        `[omni] loop budget ${Math.round((100 * used) / input.loop.budgetTokens)}% used this iteration (${used} of ${input.loop.budgetTokens} tokens).`,
+      );
     }
   }
   return { notices, state };

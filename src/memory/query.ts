@@ -53,14 +53,25 @@ export function runQuery(db: Db, parsed: ParsedQuery, scope: ProjectScope, start
       const tool = parsed.tool.toLowerCase();
       const lines = recentTraceTexts(db, scope.path, TRACE_SCAN)
         .filter((trace) => toolFamily(trace.command).toLowerCase() === tool)
-        .flatMap((trace) => trace.raw.split("\n").filter((line) => /\bwarn(?:ing)?\b/i.test(line)).map((line) => ({ ts: 0, command: trace.command, detail: line.trim() })));
+        .flatMap((trace) =>
+          trace.raw
+            .split("\n")
+            .filter((line) => /\bwarn(?:ing)?\b/i.test(line))
+            .map((line) => ({ ts: 0, command: trace.command, detail: line.trim() })),
+        );
       const seen = new Set<string>();
       return lines.filter((line) => !seen.has(line.detail) && seen.add(line.detail)).slice(0, MAX_LINES);
     }
     case "context": {
       const escaped = parsed.path.replace(/[\\%_]/g, "\\$&");
-      const runs = recentRuns(db, { projectPath: scope.path, commandLike: `%${escaped}%`, limit: MAX_LINES }).map((run) => row(run, `${run.route}, exit ${run.exitCode ?? "?"}, ${run.inputBytes} B → ${run.outputBytes} B`));
-      const engrams = searchEngrams(db, parsed.path, scope.hash, 5).map((engram) => ({ ts: engram.ts, command: "engram", detail: engram.label }));
+      const runs = recentRuns(db, { projectPath: scope.path, commandLike: `%${escaped}%`, limit: MAX_LINES }).map((run) =>
+        row(run, `${run.route}, exit ${run.exitCode ?? "?"}, ${run.inputBytes} B → ${run.outputBytes} B`),
+      );
+      const engrams = searchEngrams(db, parsed.path, scope.hash, 5).map((engram) => ({
+        ts: engram.ts,
+        command: "engram",
+        detail: engram.label,
+      }));
       return [...runs, ...engrams];
     }
     case "timeline":

@@ -31,15 +31,41 @@ export function recall(db: Db, query: string, scope: ProjectScope, limit: number
   const hits: RecallHit[] = [];
   for (const row of searchKnowledge(db, query, [scope.hash, GLOBAL_SCOPE], limit)) {
     countKnowledgeHit(db, row.id);
-    hits.push({ source: "knowledge", key: row.key, text: `[${row.category}] ${row.value}`, score: -row.rank * WEIGHT.knowledge, ts: row.lastUpdated });
+    hits.push({
+      source: "knowledge",
+      key: row.key,
+      text: `[${row.category}] ${row.value}`,
+      score: -row.rank * WEIGHT.knowledge,
+      ts: row.lastUpdated,
+    });
   }
-  for (const row of searchEngrams(db, query, scope.hash, limit)) hits.push({ source: "engram", key: String(row.id), text: `${row.label}${row.detail ? ` — ${row.detail.replaceAll(ENGRAM_DETAIL_SEPARATOR, " | ")}` : ""}`, score: -row.rank * WEIGHT.engram, ts: row.ts });
-  for (const row of searchEvents(db, query, scope.hash, limit)) hits.push({ source: "event", key: `${row.sessionId ?? ""}@${row.ts}`, text: `${row.eventType}: ${row.content}`, score: -row.rank * WEIGHT.event, ts: row.ts });
+  for (const row of searchEngrams(db, query, scope.hash, limit))
+    hits.push({
+      source: "engram",
+      key: String(row.id),
+      text: `${row.label}${row.detail ? ` — ${row.detail.replaceAll(ENGRAM_DETAIL_SEPARATOR, " | ")}` : ""}`,
+      score: -row.rank * WEIGHT.engram,
+      ts: row.ts,
+    });
+  for (const row of searchEvents(db, query, scope.hash, limit))
+    hits.push({
+      source: "event",
+      key: `${row.sessionId ?? ""}@${row.ts}`,
+      text: `${row.eventType}: ${row.content}`,
+      score: -row.rank * WEIGHT.event,
+      ts: row.ts,
+    });
   // Distillation history has no text index: a command naming a query word is a weak hit.
   const words = (query.toLowerCase().match(/[\p{L}\p{N}_.-]+/gu) ?? []).filter((word) => word.length > 2).slice(0, 5);
   for (const word of words) {
     for (const run of recentRuns(db, { projectPath: scope.path, commandLike: `%${word.replace(/[\\%_]/g, "\\$&")}%`, limit: 3 })) {
-      hits.push({ source: "history", key: String(run.id), text: `ran \`${run.command}\` (exit ${run.exitCode ?? "?"}, ${run.inputBytes} B → ${run.outputBytes} B)`, score: WEIGHT.history * 1e-6, ts: run.ts });
+      hits.push({
+        source: "history",
+        key: String(run.id),
+        text: `ran \`${run.command}\` (exit ${run.exitCode ?? "?"}, ${run.inputBytes} B → ${run.outputBytes} B)`,
+        score: WEIGHT.history * 1e-6,
+        ts: run.ts,
+      });
     }
   }
   const seen = new Set<string>();

@@ -11,7 +11,11 @@ import type { Db } from "../store/db.ts";
 import { storedGoalTerms } from "./goal.ts";
 import { loopEmphasis } from "./loop.ts";
 
-export function runWishes(env: Env, db: Db | null, projectPath: string | null): Pick<PipelineRequest, "passthroughRequested" | "goalTerms" | "emphasis"> {
+export function runWishes(
+  env: Env,
+  db: Db | null,
+  projectPath: string | null,
+): Pick<PipelineRequest, "passthroughRequested" | "goalTerms" | "emphasis"> {
   return {
     passthroughRequested: envRequestsPassthrough(env),
     goalTerms: storedGoalTerms(db, projectHash(projectPath)),

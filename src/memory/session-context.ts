@@ -53,7 +53,13 @@ export const INJECT_CAPS: InjectCaps = { maxBytes: INJECT_MAX_BYTES, maxItemByte
 export const INJECT_TRUNCATION_NOTE = "\n[truncated, omni session --status]";
 
 /** The session-start block: one line per item, each cut to the item cap, the whole to the total cap. */
-export function buildSessionInject(db: Db, scope: ProjectScope, nowSecs: number, pinnedFiles: string[] = [], caps: InjectCaps = INJECT_CAPS): string {
+export function buildSessionInject(
+  db: Db,
+  scope: ProjectScope,
+  nowSecs: number,
+  pinnedFiles: string[] = [],
+  caps: InjectCaps = INJECT_CAPS,
+): string {
   return renderInject(gatherSessionContext(db, scope, nowSecs, pinnedFiles), caps);
 }
 

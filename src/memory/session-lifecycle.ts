@@ -9,7 +9,6 @@ import { breakdown, getSession, sessionTotals } from "../store/history.ts";
 import { pruneExpired, traceRetentionDays } from "../store/retention.ts";
 import { writeSessionSummary } from "../store/summaries.ts";
 
-
 export function runRetention(db: Db, env: Env, nowSecs: number): void {
   pruneExpired(db, nowSecs, traceRetentionDays(env));
 }

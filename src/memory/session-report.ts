@@ -29,12 +29,22 @@ export function sessionStatus(db: Db, scope: ProjectScope, nowSecs: number, env:
     active_error: context.activeError,
     hot_files: context.hotFiles,
     /** Every agent seen in this project, most recent first: which session each is in. */
-    agents: agentSessions(db, scope.hash).map((agent) => ({ agent_id: agent.agentId, session_id: agent.sessionId, last_active: agent.lastActive })),
+    agents: agentSessions(db, scope.hash).map((agent) => ({
+      agent_id: agent.agentId,
+      session_id: agent.sessionId,
+      last_active: agent.lastActive,
+    })),
   };
 }
 
 export function sessionHistory(db: Db, scope: ProjectScope) {
-  return listSessions(db, scope.path, HISTORY_SESSIONS).map((session: SessionRow) => ({ session_id: session.id, started_at: session.startedAt, last_active: session.lastActive, agent_id: session.agentId, ...sessionTotals(db, session.id) }));
+  return listSessions(db, scope.path, HISTORY_SESSIONS).map((session: SessionRow) => ({
+    session_id: session.id,
+    started_at: session.startedAt,
+    last_active: session.lastActive,
+    agent_id: session.agentId,
+    ...sessionTotals(db, session.id),
+  }));
 }
 
 export function sessionTranscript(db: Db, scope: ProjectScope) {
@@ -42,11 +52,27 @@ export function sessionTranscript(db: Db, scope: ProjectScope) {
   if (!session) return [];
   return recentRuns(db, { sessionId: session.id, limit: TRANSCRIPT_RUNS })
     .reverse()
-    .map((run) => ({ ts: run.ts, command: run.command, exit_code: run.exitCode, route: run.route, bytes_in: run.inputBytes, bytes_out: run.outputBytes, handle: run.handle }));
+    .map((run) => ({
+      ts: run.ts,
+      command: run.command,
+      exit_code: run.exitCode,
+      route: run.route,
+      bytes_in: run.inputBytes,
+      bytes_out: run.outputBytes,
+      handle: run.handle,
+    }));
 }
 
 export function sessionHealth(db: Db, scope: ProjectScope, nowSecs: number, env: Env) {
   const status = sessionStatus(db, scope, nowSecs, env);
   const failureRate = status.commands === 0 ? 0 : status.failures / status.commands;
-  return { schema_version: schemaVersion(db), pressure: status.pressure, context_tokens_est: status.context_tokens_est, commands: status.commands, failure_rate: Math.round(failureRate * 100) / 100, active_error: status.active_error, healthy: status.pressure === "ok" && status.active_error === null };
+  return {
+    schema_version: schemaVersion(db),
+    pressure: status.pressure,
+    context_tokens_est: status.context_tokens_est,
+    commands: status.commands,
+    failure_rate: Math.round(failureRate * 100) / 100,
+    active_error: status.active_error,
+    healthy: status.pressure === "ok" && status.active_error === null,
+  };
 }

@@ -50,8 +50,20 @@ export function recordToolError(db: Db, error: ToolError): void {
   const command = stripExecWrapper(error.command);
   const lines = failureLines(error.text);
   const family = toolFamily(command);
-  insertToolError(db, { command, projectHash: error.projectHash, sessionId: error.sessionId, lines: lines.slice(0, MAX_PATTERNS_PER_RUN), ts: error.ts });
-  insertEvent(db, { sessionId: error.sessionId, eventType: "error", content: `${command}: ${lines.slice(0, 3).join(" | ") || "failed"}`, ts: error.ts, projectHash: error.projectHash });
+  insertToolError(db, {
+    command,
+    projectHash: error.projectHash,
+    sessionId: error.sessionId,
+    lines: lines.slice(0, MAX_PATTERNS_PER_RUN),
+    ts: error.ts,
+  });
+  insertEvent(db, {
+    sessionId: error.sessionId,
+    eventType: "error",
+    content: `${command}: ${lines.slice(0, 3).join(" | ") || "failed"}`,
+    ts: error.ts,
+    projectHash: error.projectHash,
+  });
   for (const line of lines.slice(0, MAX_PATTERNS_PER_RUN)) {
     const pattern = normalizePattern(line);
     const patternHash = createHash("sha256").update(`${family}\0${pattern}`, "utf8").digest("hex").slice(0, 16);

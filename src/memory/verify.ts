@@ -15,7 +15,8 @@ export interface Verdict {
 /** `criteria` are substrings that must appear in some recent output (e.g. "0 failed", "Build succeeded"). */
 export function verify(runs: RunSummary[], traces: TraceText[], criteria: string[]): Verdict {
   const reasons: string[] = [];
-  if (runs.length === 0) return { pass: false, reasons: ["no recorded runs to check; run the checks through omni (hook, omni exec or omni_run) first"] };
+  if (runs.length === 0)
+    return { pass: false, reasons: ["no recorded runs to check; run the checks through omni (hook, omni exec or omni_run) first"] };
   const latestByCommand = new Map<string, RunSummary>();
   for (const run of runs) if (!latestByCommand.has(run.command)) latestByCommand.set(run.command, run);
   for (const run of latestByCommand.values()) {

@@ -10,7 +10,9 @@ export function ancestorArgvs(maxDepth = 6): string[][] {
   let pid = process.ppid;
   for (let depth = 0; depth < maxDepth && pid > 1; depth++) {
     try {
-      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter((arg) => arg !== "");
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8")
+        .split("\0")
+        .filter((arg) => arg !== "");
       out.push(argv);
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       // Field 4, after the parenthesised command name (which may itself hold spaces).

@@ -11,7 +11,9 @@ export type Install = { kind: "checkout"; root: string } | { kind: "other"; exec
 
 export function installOf(executable: string): Install {
   const root = dirname(dirname(executable));
-  return existsSync(join(root, ".git")) && existsSync(join(root, "package.json")) ? { kind: "checkout", root } : { kind: "other", executable };
+  return existsSync(join(root, ".git")) && existsSync(join(root, "package.json"))
+    ? { kind: "checkout", root }
+    : { kind: "other", executable };
 }
 
 export interface GitStep {

@@ -31,7 +31,12 @@ export function peakRssBytes(argv: string[], options: { env: Record<string, stri
   const dir = mkdtempSync(join(tmpdir(), "omni-rss-"));
   try {
     const out = join(dir, "rss");
-    Bun.spawnSync([time, "-f", "%M", "-o", out, ...argv], { env: options.env, stdin: options.stdin ?? "ignore", stdout: "ignore", stderr: "ignore" });
+    Bun.spawnSync([time, "-f", "%M", "-o", out, ...argv], {
+      env: options.env,
+      stdin: options.stdin ?? "ignore",
+      stdout: "ignore",
+      stderr: "ignore",
+    });
     const kib = Number(readFileSync(out, "utf8").trim().split("\n").pop());
     return Number.isFinite(kib) && kib > 0 ? kib * 1024 : null;
   } finally {

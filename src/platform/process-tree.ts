@@ -11,7 +11,9 @@ export const RUN_TAG_VARIABLE = "OMNI_RUN_TAG";
 
 function pids(): number[] {
   try {
-    return readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
+    return readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
   } catch {
     return [];
   }

@@ -72,7 +72,12 @@ export function runCommandAsync(argv: string[], options: RunOptions = {}): Promi
       settled = true;
       clearTimeout(timer);
       try {
-        resolve({ exitCode, output: readFileSync(outPath), durationMs: performance.now() - started, ...(spawnError ? { spawnError } : {}) });
+        resolve({
+          exitCode,
+          output: readFileSync(outPath),
+          durationMs: performance.now() - started,
+          ...(spawnError ? { spawnError } : {}),
+        });
       } finally {
         closeSync(fd);
         rmSync(dir, { recursive: true, force: true });
@@ -112,13 +117,27 @@ function killGroup(child: ChildProcess): void {
 }
 
 function signalNumber(signal: NodeJS.Signals): number {
-  const numbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGSEGV: 11, SIGPIPE: 13, SIGTERM: 15 };
+  const numbers: Partial<Record<NodeJS.Signals, number>> = {
+    SIGHUP: 1,
+    SIGINT: 2,
+    SIGQUIT: 3,
+    SIGKILL: 9,
+    SIGSEGV: 11,
+    SIGPIPE: 13,
+    SIGTERM: 15,
+  };
   return numbers[signal] ?? 1;
 }
 
 /** Pipe text through a filter program (a benchmark peer); null when it fails or prints nothing. */
 export function filterThrough(argv: string[], input: string, env: Record<string, string | undefined>, timeoutMs: number): string | null {
-  const child = spawnSync(argv[0]!, argv.slice(1), { input, env: env as NodeJS.ProcessEnv, timeout: timeoutMs, maxBuffer: 1 << 30, encoding: "utf8" });
+  const child = spawnSync(argv[0]!, argv.slice(1), {
+    input,
+    env: env as NodeJS.ProcessEnv,
+    timeout: timeoutMs,
+    maxBuffer: 1 << 30,
+    encoding: "utf8",
+  });
   if (child.error || child.status !== 0 || child.stdout === "") return null;
   return child.stdout;
 }
@@ -178,7 +197,14 @@ export function runCommandForwarding(argv: string[], options: ForwardingOptions)
       if (received && options.ownGroup && child.pid) signalGroup(child.pid, "SIGKILL");
       try {
         if (streamedFrom !== null) streamNew();
-        resolve({ exitCode, output: readFileSync(outPath), durationMs: performance.now() - started, signal: received, streamedFrom, ...(spawnError ? { spawnError } : {}) });
+        resolve({
+          exitCode,
+          output: readFileSync(outPath),
+          durationMs: performance.now() - started,
+          signal: received,
+          streamedFrom,
+          ...(spawnError ? { spawnError } : {}),
+        });
       } finally {
         closeSync(fd);
         rmSync(dir, { recursive: true, force: true });
@@ -211,7 +237,9 @@ export function runCommandForwarding(argv: string[], options: ForwardingOptions)
       }, deadline.atMs);
     }
     child.once("error", (error) => finish(127, error.message));
-    child.once("exit", (code, signal) => finish(code ?? (signal ? 128 + signalNumber(signal) : received ? 128 + signalNumber(received) : 1)));
+    child.once("exit", (code, signal) =>
+      finish(code ?? (signal ? 128 + signalNumber(signal) : received ? 128 + signalNumber(received) : 1)),
+    );
   });
 }
 

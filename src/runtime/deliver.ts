@@ -32,7 +32,10 @@ function footerMode(env: Env): FooterMode {
 }
 
 /** Captured text → the pipeline, exactly as exec runs it. */
-export function distillCaptured(request: Omit<DeliverRequest, "output"> & { text: string; cwd: string; footer?: FooterMode }, runtime: Runtime): PipelineResult {
+export function distillCaptured(
+  request: Omit<DeliverRequest, "output"> & { text: string; cwd: string; footer?: FooterMode },
+  runtime: Runtime,
+): PipelineResult {
   const projectPath = projectKey(request.cwd);
   return runPipeline(
     {

@@ -49,7 +49,13 @@ export function netBeforeChargesBytes(row: RunRow): number {
 /** The footer the run printed on stderr: the very text exec wrote, rebuilt from the row. */
 export function footerBytes(row: RunRow): number {
   const mode = row.footer ?? (row.entry === "exec" || row.entry === "pipe" ? "text" : "none");
-  const text = footerText(mode, { route: row.route, handle: row.handle, bytesIn: row.inputBytes, bytesOut: deliveredBytes(row), latencyMs: row.latencyMs });
+  const text = footerText(mode, {
+    route: row.route,
+    handle: row.handle,
+    bytesIn: row.inputBytes,
+    bytesOut: deliveredBytes(row),
+    latencyMs: row.latencyMs,
+  });
   return text === null ? 0 : byteLength(text);
 }
 

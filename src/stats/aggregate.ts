@@ -3,7 +3,16 @@
  * every arm of `omni bench replay` all read `aggregateRuns`, so no two of them can disagree (an
  * earlier version computed the share card separately and it drifted). Pure: rows in, report out.
  */
-import { baselineBytes, deliveredBytes, footerBytes, isModelFacing, isTerminal, netBeforeChargesBytes, percentOf, wasShortened } from "./accounting.ts";
+import {
+  baselineBytes,
+  deliveredBytes,
+  footerBytes,
+  isModelFacing,
+  isTerminal,
+  netBeforeChargesBytes,
+  percentOf,
+  wasShortened,
+} from "./accounting.ts";
 import { commandFamily } from "../core/route.ts";
 import { RECENT_RUNS, RERUN_MIN_SAMPLES, TERMINAL_AGENT, RERUN_SIZE_SKEW_LIMIT, RERUN_WINDOW_SECONDS } from "./limits.ts";
 import { findReruns } from "./reruns.ts";
@@ -65,16 +74,30 @@ export function aggregateRuns(rows: StatsRows, window: StatsWindow): StatsReport
       return {
         agent_id: agent,
         model_facing: facing.length > 0,
-        share_percent: percentOf(sum(group, (row) => row.inputBytes), allInput),
+        share_percent: percentOf(
+          sum(group, (row) => row.inputBytes),
+          allInput,
+        ),
         ...figures(tally(facing.length > 0 ? facing : group)),
       };
     }),
-    commands: sortBySaved(groupBy(runs, (row) => (row.tool && row.tool !== "Bash" ? row.tool : familyOf(row.command ?? ""))).map(([command, group]) => ({ command, ...figures(tally(group)) }))),
+    commands: sortBySaved(
+      groupBy(runs, (row) => (row.tool && row.tool !== "Bash" ? row.tool : familyOf(row.command ?? ""))).map(([command, group]) => ({
+        command,
+        ...figures(tally(group)),
+      })),
+    ),
     distillers: groupBy(runs.filter(wasShortened), (row) => row.distiller ?? row.label)
       .map(([distiller, group]) => {
         const back = sum(group, charged);
         const net = sum(group, netBeforeChargesBytes) - back;
-        return { distiller, calls: group.length, bytes_saved: sum(group, (row) => row.inputBytes - deliveredBytes(row)), charged_back_bytes: back, net_bytes_saved: net };
+        return {
+          distiller,
+          calls: group.length,
+          bytes_saved: sum(group, (row) => row.inputBytes - deliveredBytes(row)),
+          charged_back_bytes: back,
+          net_bytes_saved: net,
+        };
       })
       .sort((a, b) => b.net_bytes_saved - a.net_bytes_saved || a.distiller.localeCompare(b.distiller)),
     passthrough_reasons: groupBy(
@@ -91,13 +114,25 @@ export function aggregateRuns(rows: StatsRows, window: StatsWindow): StatsReport
       runs.filter((row) => row.sessionId !== null),
       (row) => row.sessionId!,
     ).map(([session, group]) => ({ session_id: session, agent_id: group[0]!.agentId, ...figures(tally(group)) })),
-    projects: groupBy(runs, (row) => row.projectPath ?? "(unknown)").map(([project, group]) => ({ project_path: project, ...figures(tally(group)) })),
+    projects: groupBy(runs, (row) => row.projectPath ?? "(unknown)").map(([project, group]) => ({
+      project_path: project,
+      ...figures(tally(group)),
+    })),
     timeline: timeline(runs, window, (row) => netBeforeChargesBytes(row) - charged(row)),
     rerun: rerunTable(runs, reruns.followed),
     recent: runs
       .slice(-RECENT_RUNS)
       .reverse()
-      .map((row) => ({ id: row.id, ts: row.ts, agent_id: row.agentId, command: row.command ?? "", route: row.route, input_bytes: row.inputBytes, delivered_bytes: deliveredBytes(row), handle: row.handle })),
+      .map((row) => ({
+        id: row.id,
+        ts: row.ts,
+        agent_id: row.agentId,
+        command: row.command ?? "",
+        route: row.route,
+        input_bytes: row.inputBytes,
+        delivered_bytes: deliveredBytes(row),
+        handle: row.handle,
+      })),
   };
 }
 
@@ -136,9 +171,7 @@ function groupBy(rows: readonly RunRow[], key: (row: RunRow) => string): Array<[
     group.rows.push(row);
     group.input += row.inputBytes;
   }
-  return [...groups]
-    .sort(([ka, a], [kb, b]) => b.input - a.input || ka.localeCompare(kb))
-    .map(([k, group]) => [k, group.rows]);
+  return [...groups].sort(([ka, a], [kb, b]) => b.input - a.input || ka.localeCompare(kb)).map(([k, group]) => [k, group.rows]);
 }
 
 function sortBySaved<T extends { command: string } & Figures>(items: T[]): T[] {
@@ -170,7 +203,11 @@ function chargeRetrievals(runs: readonly RunRow[], rows: StatsRows): { byRun: Ma
 }
 
 /** Commands per closed session: what the host counted, else the runs recorded under the session. */
-function sessionLifetime(closes: readonly SessionCloseRow[], runs: readonly RunRow[], window: StatsWindow): StatsReport["session_lifetime"] {
+function sessionLifetime(
+  closes: readonly SessionCloseRow[],
+  runs: readonly RunRow[],
+  window: StatsWindow,
+): StatsReport["session_lifetime"] {
   const inWindow = closes.filter((close) => close.endedAt >= window.sinceTs && close.endedAt <= window.untilTs);
   const perSession = new Map<string, number>();
   for (const row of runs) if (row.sessionId) perSession.set(row.sessionId, (perSession.get(row.sessionId) ?? 0) + 1);
@@ -197,7 +234,8 @@ function timeline(runs: readonly RunRow[], window: StatsWindow, net: (row: RunRo
   const size = bucketSeconds(window);
   const first = Math.floor(window.sinceTs / size) * size;
   const buckets: StatsReport["timeline"]["buckets"] = [];
-  for (let start = first; start <= window.untilTs; start += size) buckets.push({ start_ts: start, calls: 0, input_bytes: 0, delivered_bytes: 0, net_bytes_saved: 0 });
+  for (let start = first; start <= window.untilTs; start += size)
+    buckets.push({ start_ts: start, calls: 0, input_bytes: 0, delivered_bytes: 0, net_bytes_saved: 0 });
   for (const row of runs) {
     const bucket = buckets[Math.floor((row.ts - first) / size)];
     if (!bucket) continue;
@@ -213,7 +251,12 @@ function timeline(runs: readonly RunRow[], window: StatsWindow, net: (row: RunRo
 function rerunTable(runs: readonly RunRow[], followed: Set<number>): StatsReport["rerun"] {
   const arm = (group: RunRow[]) => {
     const reruns = group.filter((row) => followed.has(row.id)).length;
-    return { calls: group.length, reruns, rate_percent: percentOf(reruns, group.length), mean_input_bytes: group.length === 0 ? 0 : Math.round(sum(group, (row) => row.inputBytes) / group.length) };
+    return {
+      calls: group.length,
+      reruns,
+      rate_percent: percentOf(reruns, group.length),
+      mean_input_bytes: group.length === 0 ? 0 : Math.round(sum(group, (row) => row.inputBytes) / group.length),
+    };
   };
   const distillers = groupBy(
     runs.filter((row) => row.distiller !== null),
@@ -224,7 +267,14 @@ function rerunTable(runs: readonly RunRow[], followed: Set<number>): StatsReport
     const enough = distilled.calls >= RERUN_MIN_SAMPLES && raw.calls >= RERUN_MIN_SAMPLES;
     const [small, large] = [distilled.mean_input_bytes, raw.mean_input_bytes].sort((a, b) => a - b) as [number, number];
     const confound = small === 0 ? large > 0 : large / small > RERUN_SIZE_SKEW_LIMIT;
-    return { distiller, distilled, raw, enough_samples: enough, confound, verdict: verdict(distilled.rate_percent, raw.rate_percent, enough, confound) };
+    return {
+      distiller,
+      distilled,
+      raw,
+      enough_samples: enough,
+      confound,
+      verdict: verdict(distilled.rate_percent, raw.rate_percent, enough, confound),
+    };
   });
   return { window_seconds: RERUN_WINDOW_SECONDS, min_samples: RERUN_MIN_SAMPLES, size_skew_limit: RERUN_SIZE_SKEW_LIMIT, distillers };
 }

@@ -15,12 +15,21 @@ type Section = string[];
 
 export function renderReport(report: StatsReport, options: TextOptions): string {
   const { paint } = options;
-  const sections: Section[] = [header(report, paint), lifetime(report, paint), measured(report, paint), routes(report, paint), agents(report, paint)];
+  const sections: Section[] = [
+    header(report, paint),
+    lifetime(report, paint),
+    measured(report, paint),
+    routes(report, paint),
+    agents(report, paint),
+  ];
   sections.push(commands(report, options));
   if (options.detail) sections.push(distillers(report, paint), sessions(report, options));
   if (options.project) sections.push(projects(report, paint));
   sections.push(passthrough(report, paint), context(report, paint));
-  return `${sections.filter((section) => section.length > 0).map((section) => section.join("\n")).join("\n\n")}\n`;
+  return `${sections
+    .filter((section) => section.length > 0)
+    .map((section) => section.join("\n"))
+    .join("\n\n")}\n`;
 }
 
 export function renderContextOnly(report: StatsReport, paint: Paint): string {
@@ -47,7 +56,11 @@ export function renderRerun(report: StatsReport, paint: Paint): string {
 function header(report: StatsReport, paint: Paint): Section {
   const p = report.population;
   const excluded = `${p.excluded_terminal_rows} terminal rows excluded${p.excluded_undelivered_rows > 0 ? `, ${p.excluded_undelivered_rows} undelivered` : ""}`;
-  return [paint.bold(`OMNI Signal Report · ${report.window.label}`), paint.dim(`population: model-facing, ${p.rows} rows (${excluded})`), rule()];
+  return [
+    paint.bold(`OMNI Signal Report · ${report.window.label}`),
+    paint.dim(`population: model-facing, ${p.rows} rows (${excluded})`),
+    rule(),
+  ];
 }
 
 function lifetime(report: StatsReport, paint: Paint): Section {
@@ -66,7 +79,10 @@ function measured(report: StatsReport, paint: Paint): Section {
   return [
     paint.bold("Measured (counted bytes)"),
     line("in → delivered", `${formatBytes(t.input_bytes)} → ${formatBytes(t.delivered_bytes)} over ${t.calls} calls`),
-    line("saved, gross | net", `${signedBytes(t.bytes_saved)} (${formatPercent(t.saved_percent)}) | ${net(`${signedBytes(t.net_bytes_saved)} (${formatPercent(t.net_saved_percent)})`)}`),
+    line(
+      "saved, gross | net",
+      `${signedBytes(t.bytes_saved)} (${formatPercent(t.saved_percent)}) | ${net(`${signedBytes(t.net_bytes_saved)} (${formatPercent(t.net_saved_percent)})`)}`,
+    ),
     line("  beyond host cap", `${formatBytes(t.beyond_host_cap_bytes)} (the host would have cut it anyway)`),
     line("  footers read", formatBytes(t.footer_bytes)),
     line("  retrievals charged", `${formatBytes(t.retrieval_bytes)} (${t.retrievals} pulls)`),
@@ -81,13 +97,20 @@ function signedBytes(bytes: number): string {
 }
 
 /** key, calls, in → out, saved %, bar: 18 + 7 + 22 + 8 + 12 + gaps < 80. */
-function figuresRow(key: string, row: { calls: number; input_bytes: number; delivered_bytes: number; saved_percent: number }, fitted = false): string {
+function figuresRow(
+  key: string,
+  row: { calls: number; input_bytes: number; delivered_bytes: number; saved_percent: number },
+  fitted = false,
+): string {
   const flow = `${formatBytes(row.input_bytes)} → ${formatBytes(row.delivered_bytes)}`;
   return `  ${fitted ? key : fit(key, KEY_WIDTH_CHARS)} ${String(row.calls).padStart(6)} ${flow.padStart(21)} ${formatPercent(row.saved_percent).padStart(7)} ${bar(row.saved_percent)}`;
 }
 
 function tableHeader(title: string, key: string, paint: Paint): Section {
-  return [paint.bold(title), paint.dim(`  ${fit(key, KEY_WIDTH_CHARS)} ${"calls".padStart(6)} ${"in → delivered".padStart(21)} ${"saved".padStart(7)}`)];
+  return [
+    paint.bold(title),
+    paint.dim(`  ${fit(key, KEY_WIDTH_CHARS)} ${"calls".padStart(6)} ${"in → delivered".padStart(21)} ${"saved".padStart(7)}`),
+  ];
 }
 
 function routes(report: StatsReport, paint: Paint): Section {
@@ -101,7 +124,9 @@ function agents(report: StatsReport, paint: Paint): Section {
     ...tableHeader("Agent Distribution", "agent (share)", paint),
     ...report.agents.map((row) => {
       const key = `${row.agent_id} ${formatPercent(row.share_percent)}`;
-      return row.model_facing ? figuresRow(key, row) : paint.dim(`  ${fit(key, KEY_WIDTH_CHARS)} ${String(row.calls).padStart(6)}  excluded: no model read these`);
+      return row.model_facing
+        ? figuresRow(key, row)
+        : paint.dim(`  ${fit(key, KEY_WIDTH_CHARS)} ${String(row.calls).padStart(6)}  excluded: no model read these`);
     }),
   ];
 }
@@ -117,7 +142,9 @@ function distillers(report: StatsReport, paint: Paint): Section {
   if (report.distillers.length === 0) return [];
   return [
     paint.bold("By Distiller (net of what it cost)"),
-    paint.dim(`  ${fit("distiller", KEY_WIDTH_CHARS)} ${"calls".padStart(6)} ${"gross".padStart(10)} ${"charged".padStart(10)} ${"net".padStart(10)}`),
+    paint.dim(
+      `  ${fit("distiller", KEY_WIDTH_CHARS)} ${"calls".padStart(6)} ${"gross".padStart(10)} ${"charged".padStart(10)} ${"net".padStart(10)}`,
+    ),
     ...report.distillers.map(
       (row) =>
         `  ${fit(row.distiller, KEY_WIDTH_CHARS)} ${String(row.calls).padStart(6)} ${signedBytes(row.bytes_saved).padStart(10)} ${formatBytes(row.charged_back_bytes).padStart(10)} ${signedBytes(row.net_bytes_saved).padStart(10)}`,
@@ -129,7 +156,10 @@ function sessions(report: StatsReport, options: TextOptions): Section {
   if (report.sessions.length === 0) return [];
   const shown = options.allCommands ? report.sessions : report.sessions.slice(0, TOP_SESSIONS);
   const more = report.sessions.length - shown.length;
-  const keys = fitDistinct(shown.map((row) => row.session_id), KEY_WIDTH_CHARS);
+  const keys = fitDistinct(
+    shown.map((row) => row.session_id),
+    KEY_WIDTH_CHARS,
+  );
   return [
     ...tableHeader("By Session", "session", options.paint),
     ...shown.map((row, i) => figuresRow(keys[i]!, row, true)),
@@ -140,7 +170,10 @@ function sessions(report: StatsReport, options: TextOptions): Section {
 function projects(report: StatsReport, paint: Paint): Section {
   if (report.projects.length === 0) return [];
   // Paths are long and their tail is what tells them apart.
-  return [...tableHeader("By Project", "project (tail)", paint), ...report.projects.map((row) => figuresRow(tail(row.project_path, KEY_WIDTH_CHARS), row))];
+  return [
+    ...tableHeader("By Project", "project (tail)", paint),
+    ...report.projects.map((row) => figuresRow(tail(row.project_path, KEY_WIDTH_CHARS), row)),
+  ];
 }
 
 function tail(text: string, width: number): string {
@@ -151,7 +184,9 @@ function passthrough(report: StatsReport, paint: Paint): Section {
   if (report.passthrough_reasons.length === 0) return [];
   return [
     paint.bold("Passthrough reasons"),
-    ...report.passthrough_reasons.map((row) => `  ${fit(row.reason, 40)} ${String(row.calls).padStart(6)} calls ${formatBytes(row.input_bytes).padStart(10)}`),
+    ...report.passthrough_reasons.map(
+      (row) => `  ${fit(row.reason, 40)} ${String(row.calls).padStart(6)} calls ${formatBytes(row.input_bytes).padStart(10)}`,
+    ),
   ];
 }
 
@@ -159,6 +194,9 @@ function context(report: StatsReport, paint: Paint): Section {
   if (report.context.length === 0) return [paint.bold("Context Breakdown"), "  nothing delivered in this window"];
   return [
     paint.bold("Context Breakdown (delivered bytes by source, counted)"),
-    ...report.context.map((row) => `  ${fit(row.source, KEY_WIDTH_CHARS)} ${String(row.calls).padStart(6)} calls ${formatBytes(row.delivered_bytes).padStart(10)} ${formatPercent(row.share_percent).padStart(7)} ${bar(row.share_percent)}`),
+    ...report.context.map(
+      (row) =>
+        `  ${fit(row.source, KEY_WIDTH_CHARS)} ${String(row.calls).padStart(6)} calls ${formatBytes(row.delivered_bytes).padStart(10)} ${formatPercent(row.share_percent).padStart(7)} ${bar(row.share_percent)}`,
+    ),
   ];
 }

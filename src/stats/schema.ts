@@ -19,7 +19,12 @@ const byteFigures = {
 
 export const statsReportSchema = z.strictObject({
   schema_version: z.literal(1),
-  window: z.strictObject({ name: z.enum(["hour", "day", "week", "month"]), label: z.string(), since_ts: z.number().int(), until_ts: z.number().int() }),
+  window: z.strictObject({
+    name: z.enum(["hour", "day", "week", "month"]),
+    label: z.string(),
+    since_ts: z.number().int(),
+    until_ts: z.number().int(),
+  }),
   population: z
     .strictObject({
       name: z.literal("model-facing"),
@@ -75,7 +80,9 @@ export const statsReportSchema = z.strictObject({
   projects: z.array(z.strictObject({ project_path: z.string(), ...byteFigures })),
   timeline: z.strictObject({
     bucket_seconds: count,
-    buckets: z.array(z.strictObject({ start_ts: z.number().int(), calls: count, input_bytes: bytes, delivered_bytes: bytes, net_bytes_saved: bytes })),
+    buckets: z.array(
+      z.strictObject({ start_ts: z.number().int(), calls: count, input_bytes: bytes, delivered_bytes: bytes, net_bytes_saved: bytes }),
+    ),
   }),
   rerun: z.strictObject({
     window_seconds: count,

@@ -21,6 +21,8 @@ export function touchAgentSession(db: Db, row: { agentId: string; projectHash: s
 
 /** The agents seen in a project, most recently active first. */
 export function agentSessions(db: Db, projectHash: string): AgentSession[] {
-  const rows = db.query("SELECT agent_id, session_id, last_active FROM agent_sessions WHERE project_hash = ?1 ORDER BY last_active DESC, agent_id").all(projectHash) as { agent_id: string; session_id: string | null; last_active: number }[];
+  const rows = db
+    .query("SELECT agent_id, session_id, last_active FROM agent_sessions WHERE project_hash = ?1 ORDER BY last_active DESC, agent_id")
+    .all(projectHash) as { agent_id: string; session_id: string | null; last_active: number }[];
   return rows.map((row) => ({ agentId: row.agent_id, sessionId: row.session_id, lastActive: row.last_active }));
 }

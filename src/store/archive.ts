@@ -45,20 +45,27 @@ interface BlockRow {
 }
 
 export function getBlock(db: Db, hash: string): ArchivedBlock | null {
-  const row = db.query("SELECT hash, content, ts, original_len, retrieved, codec, packed FROM rewind_store WHERE hash = ?1").get(hash) as BlockRow | null;
+  const row = db
+    .query("SELECT hash, content, ts, original_len, retrieved, codec, packed FROM rewind_store WHERE hash = ?1")
+    .get(hash) as BlockRow | null;
   if (!row) return null;
   return { hash: row.hash, content: unpackContent(row), ts: row.ts, originalLen: row.original_len, retrieved: row.retrieved };
 }
 
 function unpackContent(row: BlockRow): string {
   if (row.packed === null || row.codec === "plain") return row.content;
-  if (!isCodecName(row.codec)) throw new Error(`archived block ${row.hash} uses codec ${row.codec}, which this build cannot read; update omni`);
+  if (!isCodecName(row.codec))
+    throw new Error(`archived block ${row.hash} uses codec ${row.codec}, which this build cannot read; update omni`);
   return CODECS[row.codec].unpack(row.packed).toString("utf8");
 }
 
 /** Stored bytes (packed size) of the whole archive: what the total budget counts. */
 export function archiveStoredBytes(db: Db): number {
-  return (db.query("SELECT COALESCE(SUM(COALESCE(length(packed), 0) + length(CAST(content AS BLOB))), 0) AS n FROM rewind_store").get() as { n: number }).n;
+  return (
+    db.query("SELECT COALESCE(SUM(COALESCE(length(packed), 0) + length(CAST(content AS BLOB))), 0) AS n FROM rewind_store").get() as {
+      n: number;
+    }
+  ).n;
 }
 
 /**
@@ -69,7 +76,12 @@ export function markRetrieved(db: Db, hash: string, ts: number, agentId: string,
   const owed = agentId === TERMINAL_AGENT_ID ? 0 : 1;
   db.transaction(() => {
     db.query("UPDATE rewind_store SET retrieved = retrieved + 1, owed = owed + ?2 WHERE hash = ?1").run(hash, owed);
-    db.query("INSERT INTO retrieve_events (command_prefix, hash, ts, agent_id) VALUES (?1, ?2, ?3, ?4)").run(commandPrefix, hash, ts, agentId);
+    db.query("INSERT INTO retrieve_events (command_prefix, hash, ts, agent_id) VALUES (?1, ?2, ?3, ?4)").run(
+      commandPrefix,
+      hash,
+      ts,
+      agentId,
+    );
   })();
 }
 

@@ -15,9 +15,18 @@ const view = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
 
 export const CODECS: Record<CodecName, Codec> = {
   plain: { pack: (bytes) => Buffer.from(bytes), unpack: (bytes) => Buffer.from(bytes) },
-  gzip: { pack: (bytes) => Buffer.from(Bun.gzipSync(view(bytes), { level: 6 })), unpack: (bytes) => Buffer.from(Bun.gunzipSync(view(bytes))) },
-  deflate: { pack: (bytes) => Buffer.from(Bun.deflateSync(view(bytes), { level: 6 })), unpack: (bytes) => Buffer.from(Bun.inflateSync(view(bytes))) },
-  zstd: { pack: (bytes) => Buffer.from(Bun.zstdCompressSync(view(bytes), { level: 3 })), unpack: (bytes) => Buffer.from(Bun.zstdDecompressSync(view(bytes))) },
+  gzip: {
+    pack: (bytes) => Buffer.from(Bun.gzipSync(view(bytes), { level: 6 })),
+    unpack: (bytes) => Buffer.from(Bun.gunzipSync(view(bytes))),
+  },
+  deflate: {
+    pack: (bytes) => Buffer.from(Bun.deflateSync(view(bytes), { level: 6 })),
+    unpack: (bytes) => Buffer.from(Bun.inflateSync(view(bytes))),
+  },
+  zstd: {
+    pack: (bytes) => Buffer.from(Bun.zstdCompressSync(view(bytes), { level: 3 })),
+    unpack: (bytes) => Buffer.from(Bun.zstdDecompressSync(view(bytes))),
+  },
 };
 
 export function isCodecName(name: string): name is CodecName {

@@ -26,7 +26,9 @@ const uid = () => (typeof process.getuid === "function" ? process.getuid() : -1)
 export function refuseSymlinks(path: string): void {
   for (const file of [path, ...SIDE_FILES.map((suffix) => path + suffix)]) {
     if (lstatOrNull(file)?.isSymbolicLink()) {
-      throw new UnsafeDatabaseFile(`refusing ${file}: it is a symlink, and omni does not follow one to its database; remove it (omni makes a fresh database) or point OMNI_DB_PATH at the real file`);
+      throw new UnsafeDatabaseFile(
+        `refusing ${file}: it is a symlink, and omni does not follow one to its database; remove it (omni makes a fresh database) or point OMNI_DB_PATH at the real file`,
+      );
     }
   }
   const dir = lstatOrNull(dirname(path));
@@ -46,7 +48,9 @@ export function prepareForWriting(path: string): void {
   const dirStat = lstatSync(dir);
   const me = uid();
   if (me >= 0 && dirStat.uid !== me) {
-    throw new UnsafeDatabaseFile(`refusing ${dir}: it belongs to user ${dirStat.uid}, not to you (${me}); omni keeps its database in a directory you own (set OMNI_DB_PATH)`);
+    throw new UnsafeDatabaseFile(
+      `refusing ${dir}: it belongs to user ${dirStat.uid}, not to you (${me}); omni keeps its database in a directory you own (set OMNI_DB_PATH)`,
+    );
   }
   // Only omni's own directory is tightened: OMNI_DB_PATH may point into a directory the user shares on purpose.
   if (basename(dir) === ".omni" && (dirStat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
@@ -55,7 +59,9 @@ export function prepareForWriting(path: string): void {
     const stat = lstatOrNull(file);
     if (!stat) continue;
     if (me >= 0 && stat.uid !== me) {
-      throw new UnsafeDatabaseFile(`refusing ${file}: it belongs to user ${stat.uid}, not to you (${me}); omni writes only a database you own`);
+      throw new UnsafeDatabaseFile(
+        `refusing ${file}: it belongs to user ${stat.uid}, not to you (${me}); omni writes only a database you own`,
+      );
     }
     // Tightened, never loosened: group and other bits go; a file the user made read-only stays so.
     if ((stat.mode & 0o077) !== 0) chmodSync(file, stat.mode & 0o700);
@@ -64,7 +70,10 @@ export function prepareForWriting(path: string): void {
 
 /** Mode bits of the database, its side files and directory, for doctor; null where absent. */
 export function databaseModes(path: string): Record<string, number | null> {
-  const modes: Record<string, number | null> = { [dirname(path)]: lstatOrNull(dirname(path))?.mode ?? null, [path]: lstatOrNull(path)?.mode ?? null };
+  const modes: Record<string, number | null> = {
+    [dirname(path)]: lstatOrNull(dirname(path))?.mode ?? null,
+    [path]: lstatOrNull(path)?.mode ?? null,
+  };
   for (const suffix of SIDE_FILES) {
     const stat = lstatOrNull(path + suffix);
     if (stat) modes[path + suffix] = stat.mode;

@@ -96,7 +96,8 @@ export function openReadOnly(path: string): Db {
     return empty;
   }
   const attempts: Array<() => Db> = [() => new Database(path, { readonly: true })];
-  if (!hasLog(path)) attempts.push(() => new Database(`file:${uriPath(path)}?immutable=1`, constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI));
+  if (!hasLog(path))
+    attempts.push(() => new Database(`file:${uriPath(path)}?immutable=1`, constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI));
   for (const attempt of attempts) {
     let db: Db | null = null;
     try {

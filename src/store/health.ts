@@ -62,8 +62,12 @@ export function fileProblems(path: string): string[] {
   for (const [file, mode] of Object.entries(databaseModes(path))) {
     if (mode === null) continue;
     if (lstatSync(file).isSymbolicLink()) problems.push(`${file} is a symlink; omni refuses to follow it (remove it)`);
-    else if (typeof process.getuid === "function" && lstatSync(file).uid !== process.getuid()) problems.push(`${file} belongs to user ${lstatSync(file).uid}, not to you`);
-    else if ((mode & 0o077) !== 0 && (file !== dirname(path) || basename(file) === ".omni")) problems.push(`${file} is open to other users (mode ${mode.toString(8).padStart(3, "0")}; want ${file === dirname(path) ? "700" : "600"})`);
+    else if (typeof process.getuid === "function" && lstatSync(file).uid !== process.getuid())
+      problems.push(`${file} belongs to user ${lstatSync(file).uid}, not to you`);
+    else if ((mode & 0o077) !== 0 && (file !== dirname(path) || basename(file) === ".omni"))
+      problems.push(
+        `${file} is open to other users (mode ${mode.toString(8).padStart(3, "0")}; want ${file === dirname(path) ? "700" : "600"})`,
+      );
   }
   return problems;
 }

@@ -26,7 +26,13 @@ export function recentRuns(db: Db, filter: RunFilter): RunSummary[] {
        WHERE (?1 IS NULL OR project_path = ?1) AND (?2 IS NULL OR session_id = ?2) AND ts >= ?3 AND (?4 IS NULL OR command LIKE ?4 ESCAPE '\\')
        ORDER BY id DESC LIMIT ?5`,
     )
-    .all(filter.projectPath ?? null, filter.sessionId ?? null, filter.sinceTs ?? 0, filter.commandLike ?? null, filter.limit) as RunRecordRow[];
+    .all(
+      filter.projectPath ?? null,
+      filter.sessionId ?? null,
+      filter.sinceTs ?? 0,
+      filter.commandLike ?? null,
+      filter.limit,
+    ) as RunRecordRow[];
   return rows.map(toRun);
 }
 
@@ -49,18 +55,29 @@ interface RawSession {
 }
 
 function toSession(row: RawSession): SessionRow {
-  return { id: row.id, startedAt: row.started_at, lastActive: row.last_active, agentId: row.agent_id, projectPath: row.project_path, state: JSON.parse(row.state_json) as Record<string, unknown> };
+  return {
+    id: row.id,
+    startedAt: row.started_at,
+    lastActive: row.last_active,
+    agentId: row.agent_id,
+    projectPath: row.project_path,
+    state: JSON.parse(row.state_json) as Record<string, unknown>,
+  };
 }
 
 export function listSessions(db: Db, projectPath: string | null, limit: number): SessionRow[] {
   const rows = db
-    .query("SELECT id, started_at, last_active, agent_id, project_path, state_json FROM sessions WHERE ?1 IS NULL OR project_path = ?1 ORDER BY last_active DESC LIMIT ?2")
+    .query(
+      "SELECT id, started_at, last_active, agent_id, project_path, state_json FROM sessions WHERE ?1 IS NULL OR project_path = ?1 ORDER BY last_active DESC LIMIT ?2",
+    )
     .all(projectPath, limit) as RawSession[];
   return rows.map(toSession);
 }
 
 export function getSession(db: Db, id: string): SessionRow | null {
-  const row = db.query("SELECT id, started_at, last_active, agent_id, project_path, state_json FROM sessions WHERE id = ?1").get(id) as RawSession | null;
+  const row = db
+    .query("SELECT id, started_at, last_active, agent_id, project_path, state_json FROM sessions WHERE id = ?1")
+    .get(id) as RawSession | null;
   return row ? toSession(row) : null;
 }
 
@@ -81,7 +98,9 @@ export interface Totals {
 
 export function sessionTotals(db: Db, sessionId: string): Totals {
   const row = db
-    .query("SELECT COUNT(*) AS n, COALESCE(SUM(input_bytes), 0) AS i, COALESCE(SUM(output_bytes), 0) AS o, COALESCE(SUM(exit_code IS NOT NULL AND exit_code != 0), 0) AS f FROM distillations WHERE session_id = ?1 OR (session_id >= ?1 || '/' AND session_id < ?1 || '0')")
+    .query(
+      "SELECT COUNT(*) AS n, COALESCE(SUM(input_bytes), 0) AS i, COALESCE(SUM(output_bytes), 0) AS o, COALESCE(SUM(exit_code IS NOT NULL AND exit_code != 0), 0) AS f FROM distillations WHERE session_id = ?1 OR (session_id >= ?1 || '/' AND session_id < ?1 || '0')",
+    )
     .get(sessionId) as { n: number; i: number; o: number; f: number };
   return { commands: row.n, bytesIn: row.i, bytesOut: row.o, failures: row.f };
 }
@@ -108,7 +127,9 @@ export function breakdown(db: Db, by: "label" | "agent", projectPath: string | n
 
 export function passthroughReasons(db: Db, sinceTs: number, limit: number): { reason: string; count: number; bytes: number }[] {
   return db
-    .query("SELECT reason, COUNT(*) AS count, SUM(bytes) AS bytes FROM passthrough_events WHERE ts >= ?1 GROUP BY reason ORDER BY SUM(bytes) DESC LIMIT ?2")
+    .query(
+      "SELECT reason, COUNT(*) AS count, SUM(bytes) AS bytes FROM passthrough_events WHERE ts >= ?1 GROUP BY reason ORDER BY SUM(bytes) DESC LIMIT ?2",
+    )
     .all(sinceTs, limit) as { reason: string; count: number; bytes: number }[];
 }
 
@@ -126,7 +147,9 @@ export interface TraceText {
 export function recentTraceTexts(db: Db, projectPath: string | null, limit: number): TraceText[] {
   return (
     db
-      .query("SELECT command, agent_id AS agentId, raw_input AS raw FROM execution_traces WHERE ?1 IS NULL OR project_path = ?1 ORDER BY id DESC LIMIT ?2")
+      .query(
+        "SELECT command, agent_id AS agentId, raw_input AS raw FROM execution_traces WHERE ?1 IS NULL OR project_path = ?1 ORDER BY id DESC LIMIT ?2",
+      )
       .all(projectPath, limit) as { command: string | null; agentId: string; raw: string }[]
   ).map((row) => ({ ...row, command: row.command ?? "" }));
 }
@@ -134,6 +157,8 @@ export function recentTraceTexts(db: Db, projectPath: string | null, limit: numb
 /** Files the agent read most in the project recently (Read tool rows name the file as the command). */
 export function hotFiles(db: Db, projectPath: string | null, sinceTs: number, limit: number): { path: string; reads: number }[] {
   return db
-    .query("SELECT command AS path, COUNT(*) AS reads FROM distillations WHERE tool = 'Read' AND (?1 IS NULL OR project_path = ?1) AND ts >= ?2 GROUP BY command ORDER BY reads DESC, MAX(id) DESC LIMIT ?3")
+    .query(
+      "SELECT command AS path, COUNT(*) AS reads FROM distillations WHERE tool = 'Read' AND (?1 IS NULL OR project_path = ?1) AND ts >= ?2 GROUP BY command ORDER BY reads DESC, MAX(id) DESC LIMIT ?3",
+    )
     .all(projectPath, sinceTs, limit) as { path: string; reads: number }[];
 }

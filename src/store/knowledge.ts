@@ -27,7 +27,16 @@ interface RawRow {
 const COLUMNS = "id, project_hash, key, value, category, tags, last_updated, ttl_days";
 
 function toRow(row: RawRow): KnowledgeRow {
-  return { id: row.id, projectHash: row.project_hash, key: row.key, value: row.value, category: row.category, tags: JSON.parse(row.tags) as string[], lastUpdated: row.last_updated, ttlDays: row.ttl_days };
+  return {
+    id: row.id,
+    projectHash: row.project_hash,
+    key: row.key,
+    value: row.value,
+    category: row.category,
+    tags: JSON.parse(row.tags) as string[],
+    lastUpdated: row.last_updated,
+    ttlDays: row.ttl_days,
+  };
 }
 
 export interface KnowledgeInput {
@@ -48,12 +57,16 @@ export function upsertKnowledge(db: Db, input: KnowledgeInput): number {
          last_updated = excluded.last_updated, ttl_days = excluded.ttl_days
        RETURNING id`,
     )
-    .get(input.projectHash, input.key, input.value, input.category, JSON.stringify(input.tags), input.ts, input.ttlDays ?? null) as { id: number };
+    .get(input.projectHash, input.key, input.value, input.category, JSON.stringify(input.tags), input.ts, input.ttlDays ?? null) as {
+    id: number;
+  };
   return row.id;
 }
 
 export function getKnowledge(db: Db, projectHash: string, key: string): KnowledgeRow | null {
-  const row = db.query(`SELECT ${COLUMNS} FROM project_knowledge WHERE project_hash = ?1 AND key = ?2`).get(projectHash, key) as RawRow | null;
+  const row = db
+    .query(`SELECT ${COLUMNS} FROM project_knowledge WHERE project_hash = ?1 AND key = ?2`)
+    .get(projectHash, key) as RawRow | null;
   return row ? toRow(row) : null;
 }
 
@@ -65,7 +78,9 @@ export function deleteKnowledge(db: Db, projectHash: string, key: string): boole
 export function listKnowledge(db: Db, projectHashes: string[], limit: number): KnowledgeRow[] {
   const marks = projectHashes.map((_, i) => `?${i + 2}`).join(", ");
   const rows = db
-    .query(`SELECT ${COLUMNS} FROM project_knowledge WHERE project_hash IN (${marks}) AND key NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY last_updated DESC, id DESC LIMIT ?1`)
+    .query(
+      `SELECT ${COLUMNS} FROM project_knowledge WHERE project_hash IN (${marks}) AND key NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY last_updated DESC, id DESC LIMIT ?1`,
+    )
     .all(limit, ...projectHashes) as RawRow[];
   return rows.map(toRow);
 }

@@ -7,7 +7,6 @@ import { takeOwedDelivery } from "./archive.ts";
 import type { Db } from "./db.ts";
 import { LEDGER_REFRESH_SECS } from "../base/limits.ts";
 
-
 export function seenLines(db: Db, scope: string, keys: readonly string[]): Map<string, SeenLine> {
   const seen = new Map<string, SeenLine>();
   if (keys.length === 0) return seen;
@@ -66,7 +65,8 @@ export function recordFolds(db: Db, rows: readonly FoldRow[], ts: number): void 
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
   );
   db.transaction(() => {
-    for (const r of rows) insert.run(ts, r.scope, r.agentId, r.sourceAgent, r.origin, r.lines, r.bytes, r.wholeOutput ? 1 : 0, r.payloadBytes, r.session);
+    for (const r of rows)
+      insert.run(ts, r.scope, r.agentId, r.sourceAgent, r.origin, r.lines, r.bytes, r.wholeOutput ? 1 : 0, r.payloadBytes, r.session);
   })();
 }
 
@@ -76,7 +76,9 @@ export function recordFolds(db: Db, rows: readonly FoldRow[], ts: number): void 
  */
 export function forgetReader(db: Db, sessionId: string): number {
   return db
-    .query("DELETE FROM ledger_lines WHERE scope_id IN (SELECT id FROM ledger_scopes WHERE name = ?1 OR (name >= ?1 || '/' AND name < ?1 || '0'))")
+    .query(
+      "DELETE FROM ledger_lines WHERE scope_id IN (SELECT id FROM ledger_scopes WHERE name = ?1 OR (name >= ?1 || '/' AND name < ?1 || '0'))",
+    )
     .run(sessionId).changes;
 }
 

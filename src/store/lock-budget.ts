@@ -16,7 +16,9 @@ export interface LockBudget {
 }
 
 function isBusy(error: unknown): boolean {
-  return error instanceof SQLiteError && (error.code?.startsWith("SQLITE_BUSY") === true || error.code?.startsWith("SQLITE_LOCKED") === true);
+  return (
+    error instanceof SQLiteError && (error.code?.startsWith("SQLITE_BUSY") === true || error.code?.startsWith("SQLITE_LOCKED") === true)
+  );
 }
 
 export function withLockBudget(store: PipelineStore, db: Db, budget: LockBudget): PipelineStore {

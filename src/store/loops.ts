@@ -20,7 +20,15 @@ export function putLoopFact(db: Db, loopHash: string, key: string, value: string
 
 export function listLoopFacts(db: Db, loopHash: string, key: string | null): LoopFact[] {
   const rows = db
-    .query("SELECT key, value, confidence, times_confirmed, last_seen FROM loop_memory WHERE loop_goal_hash = ?1 AND (?2 IS NULL OR key = ?2) ORDER BY last_seen DESC LIMIT 50")
+    .query(
+      "SELECT key, value, confidence, times_confirmed, last_seen FROM loop_memory WHERE loop_goal_hash = ?1 AND (?2 IS NULL OR key = ?2) ORDER BY last_seen DESC LIMIT 50",
+    )
     .all(loopHash, key) as { key: string; value: string; confidence: number; times_confirmed: number; last_seen: number }[];
-  return rows.map((row) => ({ key: row.key, value: row.value, confidence: row.confidence, timesConfirmed: row.times_confirmed, lastSeen: row.last_seen }));
+  return rows.map((row) => ({
+    key: row.key,
+    value: row.value,
+    confidence: row.confidence,
+    timesConfirmed: row.times_confirmed,
+    lastSeen: row.last_seen,
+  }));
 }

@@ -49,14 +49,19 @@ export function pruneExpired(db: Db, nowSec: number, traceDays: number, archiveB
   deleted.loop_memory = pruneRows(db, "loop_memory", "last_seen < ?1 - ttl_days * 86400", nowSec);
   deleted.project_knowledge = pruneRows(db, "project_knowledge", "ttl_days IS NOT NULL AND last_updated < ?1 - ttl_days * 86400", nowSec);
   // ledger_lines has no rowid: delete by its (scope_id, line_hash) key, in batches too.
-  deleted.ledger_lines = batched(() =>
-    db
-      .query(`DELETE FROM ledger_lines WHERE (scope_id, line_hash) IN (SELECT scope_id, line_hash FROM ledger_lines WHERE ts < ?1 LIMIT ?2)`)
-      .run(workingCutoff, PRUNE_BATCH_ROWS).changes,
+  deleted.ledger_lines = batched(
+    () =>
+      db
+        .query(
+          `DELETE FROM ledger_lines WHERE (scope_id, line_hash) IN (SELECT scope_id, line_hash FROM ledger_lines WHERE ts < ?1 LIMIT ?2)`,
+        )
+        .run(workingCutoff, PRUNE_BATCH_ROWS).changes,
   );
   deleted.rewind_store = (deleted.rewind_store ?? 0) + pruneArchiveToBudget(db, archiveBudgetBytes);
   // Interned names no line points at any more (a scope forgotten at compaction, a file read a month ago).
-  deleted.ledger_scopes = db.query("DELETE FROM ledger_scopes WHERE NOT EXISTS (SELECT 1 FROM ledger_lines WHERE scope_id = ledger_scopes.id)").run().changes;
+  deleted.ledger_scopes = db
+    .query("DELETE FROM ledger_scopes WHERE NOT EXISTS (SELECT 1 FROM ledger_lines WHERE scope_id = ledger_scopes.id)")
+    .run().changes;
   deleted.ledger_sources = pruneUnusedSources(db);
   return { deleted };
 }
@@ -68,7 +73,9 @@ export function pruneExpired(db: Db, nowSec: number, traceDays: number, archiveB
 export function pruneArchiveToBudget(db: Db, budgetBytes: number): number {
   let over = archiveStoredBytes(db) - budgetBytes;
   let deleted = 0;
-  const oldest = db.query("SELECT rowid AS id, COALESCE(length(packed), 0) + length(CAST(content AS BLOB)) AS n FROM rewind_store ORDER BY ts, rowid LIMIT ?1");
+  const oldest = db.query(
+    "SELECT rowid AS id, COALESCE(length(packed), 0) + length(CAST(content AS BLOB)) AS n FROM rewind_store ORDER BY ts, rowid LIMIT ?1",
+  );
   const remove = db.query("DELETE FROM rewind_store WHERE rowid IN (SELECT value FROM json_each(?1))");
   while (over > 0) {
     const batch = oldest.all(PRUNE_BATCH_ROWS) as Array<{ id: number; n: number }>;
@@ -105,10 +112,17 @@ function batched(deleteBatch: () => number): number {
  * only its label ("from <file>") on a later fold, never a line.
  */
 function pruneUnusedSources(db: Db): number {
-  const used = new Set((db.query("SELECT DISTINCT source_id AS id FROM ledger_lines WHERE source_id IS NOT NULL").all() as Array<{ id: number }>).map((row) => row.id));
-  const unused = (db.query("SELECT id FROM ledger_sources").all() as Array<{ id: number }>).map((row) => row.id).filter((id) => !used.has(id));
+  const used = new Set(
+    (db.query("SELECT DISTINCT source_id AS id FROM ledger_lines WHERE source_id IS NOT NULL").all() as Array<{ id: number }>).map(
+      (row) => row.id,
+    ),
+  );
+  const unused = (db.query("SELECT id FROM ledger_sources").all() as Array<{ id: number }>)
+    .map((row) => row.id)
+    .filter((id) => !used.has(id));
   const remove = db.query("DELETE FROM ledger_sources WHERE id IN (SELECT value FROM json_each(?1))");
   let deleted = 0;
-  for (let at = 0; at < unused.length; at += PRUNE_BATCH_ROWS) deleted += remove.run(JSON.stringify(unused.slice(at, at + PRUNE_BATCH_ROWS))).changes;
+  for (let at = 0; at < unused.length; at += PRUNE_BATCH_ROWS)
+    deleted += remove.run(JSON.stringify(unused.slice(at, at + PRUNE_BATCH_ROWS))).changes;
   return deleted;
 }

@@ -17,15 +17,21 @@ function readSessionState(db: Db, sessionId: string): SessionState {
 }
 
 /** Read, change and write one session's state in a single transaction. */
-export function updateSessionState(db: Db, session: { id: string; agentId: string; projectPath: string | null; tsSec: number }, change: (state: SessionState) => SessionState): SessionState {
-  return db.transaction(() => {
-    const next = change(readSessionState(db, session.id));
-    db.query(
-      `INSERT INTO sessions (id, started_at, last_active, agent_id, project_path, state_json) VALUES (?1, ?2, ?2, ?3, ?4, ?5)
+export function updateSessionState(
+  db: Db,
+  session: { id: string; agentId: string; projectPath: string | null; tsSec: number },
+  change: (state: SessionState) => SessionState,
+): SessionState {
+  return db
+    .transaction(() => {
+      const next = change(readSessionState(db, session.id));
+      db.query(
+        `INSERT INTO sessions (id, started_at, last_active, agent_id, project_path, state_json) VALUES (?1, ?2, ?2, ?3, ?4, ?5)
        ON CONFLICT(id) DO UPDATE SET last_active = excluded.last_active, state_json = excluded.state_json`,
-    ).run(session.id, session.tsSec, session.agentId, session.projectPath, JSON.stringify(next));
-    return next;
-  }).immediate();
+      ).run(session.id, session.tsSec, session.agentId, session.projectPath, JSON.stringify(next));
+      return next;
+    })
+    .immediate();
 }
 
 function parseState(json: string | undefined): SessionState {

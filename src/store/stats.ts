@@ -3,14 +3,11 @@ import type { RetrievalRow, SessionCloseRow, StatsRows } from "./rows.ts";
 import { RUN_ROW_COLUMNS, toRunRow, type RunRecordRow } from "./run-rows.ts";
 import type { Db } from "./db.ts";
 
-
 /** Every row of the window, oldest first (re-run detection walks them in order). */
 export function fetchStatsRows(db: Db, sinceTs: number, untilTs: number): StatsRows {
   const runs = (
     db
-      .query(
-        `SELECT ${RUN_ROW_COLUMNS} FROM distillations WHERE ts >= ?1 AND ts <= ?2 ORDER BY ts, id`,
-      )
+      .query(`SELECT ${RUN_ROW_COLUMNS} FROM distillations WHERE ts >= ?1 AND ts <= ?2 ORDER BY ts, id`)
       .all(sinceTs, untilTs) as RunRecordRow[]
   ).map(toRunRow);
   // The block's size is what the pull put back into the reader's context.
@@ -33,6 +30,9 @@ export function fetchStatsRows(db: Db, sinceTs: number, untilTs: number): StatsR
 
 /** The first and last second any run was recorded, so a report can cover every row; null when there are none. */
 export function runSpan(db: Db): { firstTs: number; lastTs: number } | null {
-  const row = db.query("SELECT MIN(ts) AS firstTs, MAX(ts) AS lastTs FROM distillations").get() as { firstTs: number | null; lastTs: number | null };
+  const row = db.query("SELECT MIN(ts) AS firstTs, MAX(ts) AS lastTs FROM distillations").get() as {
+    firstTs: number | null;
+    lastTs: number | null;
+  };
   return row.firstTs === null || row.lastTs === null ? null : { firstTs: row.firstTs, lastTs: row.lastTs };
 }

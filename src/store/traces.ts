@@ -23,8 +23,28 @@ export function listTraces(db: Db, includeTerminal: boolean): StoredTrace[] {
        WHERE ?1 OR t.agent_id <> 'terminal'
        ORDER BY t.ts, t.id`,
     )
-    .all(includeTerminal ? 1 : 0) as Array<{ id: number; session_id: string | null; ts: number; command: string | null; agent_id: string; project_path: string | null; tool: string | null; raw_input: string; exit_code: number | null }>;
-  return rows.map((row) => ({ id: row.id, sessionId: row.session_id, ts: row.ts, command: row.command, agentId: row.agent_id, projectPath: row.project_path, tool: row.tool, raw: row.raw_input, exitCode: row.exit_code }));
+    .all(includeTerminal ? 1 : 0) as Array<{
+    id: number;
+    session_id: string | null;
+    ts: number;
+    command: string | null;
+    agent_id: string;
+    project_path: string | null;
+    tool: string | null;
+    raw_input: string;
+    exit_code: number | null;
+  }>;
+  return rows.map((row) => ({
+    id: row.id,
+    sessionId: row.session_id,
+    ts: row.ts,
+    command: row.command,
+    agentId: row.agent_id,
+    projectPath: row.project_path,
+    tool: row.tool,
+    raw: row.raw_input,
+    exitCode: row.exit_code,
+  }));
 }
 
 /** How many rows a population leaves out, so the report can say what it excluded. */

@@ -45,7 +45,10 @@ describe("the failure shapes", () => {
     for (const shape of FAILURE_SHAPES) {
       const { fixture, line: needle } = SHAPE_EXAMPLES[shape.name]!;
       const text = readFileSync(join(FIXTURES_DIR, `${fixture}.txt`), "utf8");
-      const line = text.split("\n").map((l) => l.trim()).find((l) => l.includes(needle));
+      const line = text
+        .split("\n")
+        .map((l) => l.trim())
+        .find((l) => l.includes(needle));
       expect({ shape: shape.name, line }).toEqual({ shape: shape.name, line: expect.any(String) });
       const lower = line!.toLowerCase();
       expect({ shape: shape.name, matches: shape.matches(lower, lower.trimStart()) }).toEqual({ shape: shape.name, matches: true });
@@ -62,7 +65,13 @@ describe("the failure shapes", () => {
     expect(carriesFailure("eslint: 0 errors, 3 warnings in 1 files")).toBe(false);
   });
 
-  test.each(["● Console", "not ok 4 - parses dates # TODO not written yet", "not ok 5 - skipped on windows # SKIP", "0 errors", "Found 0 errors. Watching for file changes."])("keeps %p a plain line", (line) => {
+  test.each([
+    "● Console",
+    "not ok 4 - parses dates # TODO not written yet",
+    "not ok 5 - skipped on windows # SKIP",
+    "0 errors",
+    "Found 0 errors. Watching for file changes.",
+  ])("keeps %p a plain line", (line) => {
     expect(carriesFailure(line)).toBe(false);
   });
 });

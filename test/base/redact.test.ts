@@ -3,11 +3,41 @@ import { isSecretKey, redactSecrets } from "../../src/base/redact.ts";
 import { fixture } from "../helpers/pipeline-run.ts";
 
 describe("isSecretKey", () => {
-  test.each(["GITHUB_TOKEN", "NPM_TOKEN", "ACCESS_TOKEN", "AWS_SECRET_ACCESS_KEY", "AWS_ACCESS_KEY_ID", "SESSION_SECRET", "CLIENT_SECRET", "PGPASSWORD", "DB_PASSWORD", "MYSQL_PWD", "OPENAI_API_KEY", "APIKEY", "SSH_PRIVATE_KEY", "GOOGLE_APPLICATION_CREDENTIALS", "HTTP_AUTHORIZATION", "npm_config_token", "SLACK_BOT_TOKEN"])("treats %s as secret", (key) => {
+  test.each([
+    "GITHUB_TOKEN",
+    "NPM_TOKEN",
+    "ACCESS_TOKEN",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_ACCESS_KEY_ID",
+    "SESSION_SECRET",
+    "CLIENT_SECRET",
+    "PGPASSWORD",
+    "DB_PASSWORD",
+    "MYSQL_PWD",
+    "OPENAI_API_KEY",
+    "APIKEY",
+    "SSH_PRIVATE_KEY",
+    "GOOGLE_APPLICATION_CREDENTIALS",
+    "HTTP_AUTHORIZATION",
+    "npm_config_token",
+    "SLACK_BOT_TOKEN",
+  ])("treats %s as secret", (key) => {
     expect(isSecretKey(key)).toBe(true);
   });
 
-  test.each(["PATH", "HOME", "PWD", "OLDPWD", "SSH_AUTH_SOCK", "CLAUDE_CODE_MAX_OUTPUT_TOKENS", "MAX_TOKENS", "KEYBOARD", "LOG_LEVEL", "TOKENIZERS_PARALLELISM", "DATABASE_URL"])("leaves %s readable", (key) => {
+  test.each([
+    "PATH",
+    "HOME",
+    "PWD",
+    "OLDPWD",
+    "SSH_AUTH_SOCK",
+    "CLAUDE_CODE_MAX_OUTPUT_TOKENS",
+    "MAX_TOKENS",
+    "KEYBOARD",
+    "LOG_LEVEL",
+    "TOKENIZERS_PARALLELISM",
+    "DATABASE_URL",
+  ])("leaves %s readable", (key) => {
     expect(isSecretKey(key)).toBe(false);
   });
 });
@@ -31,15 +61,19 @@ describe("redactSecrets", () => {
 
   test("masks every line of a multi-line private key", () => {
     const pem = "-----BEGIN OPENSSH PRIVATE KEY-----";
-    const { text, count } = redactSecrets(`HOME=/home/dev\nDEPLOY_PRIVATE_KEY=${pem}\nb3BlbnNzaC1rZXktdjEAAAAA\nAAAAC1zc2gtZW\n-----END OPENSSH PRIVATE KEY-----\nSHELL=/bin/bash\n`);
+    const { text, count } = redactSecrets(
+      `HOME=/home/dev\nDEPLOY_PRIVATE_KEY=${pem}\nb3BlbnNzaC1rZXktdjEAAAAA\nAAAAC1zc2gtZW\n-----END OPENSSH PRIVATE KEY-----\nSHELL=/bin/bash\n`,
+    );
     // Line for line: a masked Read keeps its line numbers.
-    expect(text).toBe("HOME=/home/dev\nDEPLOY_PRIVATE_KEY=[REDACTED]\n[REDACTED]\n[REDACTED]\n-----END OPENSSH PRIVATE KEY-----\nSHELL=/bin/bash\n");
+    expect(text).toBe(
+      "HOME=/home/dev\nDEPLOY_PRIVATE_KEY=[REDACTED]\n[REDACTED]\n[REDACTED]\n-----END OPENSSH PRIVATE KEY-----\nSHELL=/bin/bash\n",
+    );
     expect(count).toBe(1);
   });
 
   test("keeps line endings byte for byte and touches nothing else", () => {
-    const input = "export NPM_TOKEN=abc\r\nPATH=/usr/bin\r\ndeclare -x API_KEY=\"q\"\r\n";
-    expect(redactSecrets(input).text).toBe("export NPM_TOKEN=[REDACTED]\r\nPATH=/usr/bin\r\ndeclare -x API_KEY=\"[REDACTED]\"\r\n");
+    const input = 'export NPM_TOKEN=abc\r\nPATH=/usr/bin\r\ndeclare -x API_KEY="q"\r\n';
+    expect(redactSecrets(input).text).toBe('export NPM_TOKEN=[REDACTED]\r\nPATH=/usr/bin\r\ndeclare -x API_KEY="[REDACTED]"\r\n');
   });
 
   test("does not count values that are already masked or empty", () => {

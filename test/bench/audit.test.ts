@@ -72,7 +72,13 @@ describe("ledger audit", () => {
     // A held Read too large for one block comes back as several markers: still a re-read.
     const a = createLedgerAudit((handle) => ({ [H]: failure, fedcba0987654321: HEAD })[handle] ?? null);
     a.observe({ reader: "s1", project: "p", input, output: null, file: "logs/test-output.txt" });
-    a.observe({ reader: "s1", project: "p", input, output: `[OMNI: 1 lines already shown, omni retrieve ${H}]\n[OMNI: 40 lines already shown, omni retrieve fedcba0987654321]\n`, file: "logs/test-output.txt" });
+    a.observe({
+      reader: "s1",
+      project: "p",
+      input,
+      output: `[OMNI: 1 lines already shown, omni retrieve ${H}]\n[OMNI: 40 lines already shown, omni retrieve fedcba0987654321]\n`,
+      file: "logs/test-output.txt",
+    });
     expect(a.violations).toEqual([]);
   });
 
@@ -118,9 +124,19 @@ describe("ledger audit", () => {
   test("catches any printed handle the archive cannot resolve, but not one the tool printed itself", () => {
     const a = audit();
     const own = `see omni retrieve ${"f".repeat(16)}\n`;
-    a.observe({ reader: "s1", project: "p", input: own + HEAD, output: `${own}[OMNI: 40 lines omitted, omni retrieve ${H} for full output]\n` });
+    a.observe({
+      reader: "s1",
+      project: "p",
+      input: own + HEAD,
+      output: `${own}[OMNI: 40 lines omitted, omni retrieve ${H} for full output]\n`,
+    });
     expect(a.counts().unresolved).toBe(0);
-    a.observe({ reader: "s1", project: "p", input: HEAD + REST, output: `${REST}[OMNI: 40 lines omitted, omni retrieve ${"0".repeat(16)} for full output]\n` });
+    a.observe({
+      reader: "s1",
+      project: "p",
+      input: HEAD + REST,
+      output: `${REST}[OMNI: 40 lines omitted, omni retrieve ${"0".repeat(16)} for full output]\n`,
+    });
     expect(a.counts().unresolved).toBe(1);
   });
 
@@ -137,9 +153,19 @@ describe("ledger audit", () => {
   test("lets a masked line stand for its input line, and nothing else", () => {
     const secret = `API_TOKEN=${"a1b2".repeat(20)}\n`;
     const a = audit();
-    a.observe({ reader: "s1", project: "p", input: secret + REST, output: `[OMNI: 1 sensitive value(s) redacted]\nAPI_TOKEN=[REDACTED]\n${REST}` });
+    a.observe({
+      reader: "s1",
+      project: "p",
+      input: secret + REST,
+      output: `[OMNI: 1 sensitive value(s) redacted]\nAPI_TOKEN=[REDACTED]\n${REST}`,
+    });
     expect(a.violations.map((v) => v.detail)).toEqual([]);
-    a.observe({ reader: "s1", project: "p", input: secret + REST, output: `[OMNI: 1 sensitive value(s) redacted]\nAPI_TOKEN=[REDACTED]\n${REST.slice(REST.indexOf("\n") + 1)}` });
+    a.observe({
+      reader: "s1",
+      project: "p",
+      input: secret + REST,
+      output: `[OMNI: 1 sensitive value(s) redacted]\nAPI_TOKEN=[REDACTED]\n${REST.slice(REST.indexOf("\n") + 1)}`,
+    });
     expect(a.violations.map((v) => v.rule)).toContain("unaccounted");
   });
 
@@ -150,4 +176,3 @@ describe("ledger audit", () => {
     expect(a.totals.foldedBytes).toEqual({ session: Buffer.byteLength(HEAD), project: 0 });
   });
 });
-

@@ -3,7 +3,21 @@ import { createCeilingMeter } from "../../src/bench/ceiling.ts";
 import type { CorpusCall } from "../../src/bench/corpus.ts";
 
 const LOG = Array.from({ length: 40 }, (_, i) => `Compiling crate-${i} v1.0.${i}\n`).join("");
-const call = (extra: Partial<CorpusCall>): CorpusCall => ({ payload: {}, origin: "t", sessionId: "s", scope: "s", project: null, agentId: "claude_code", tsSec: null, tool: "Bash", command: "cargo build", text: LOG, failed: false, mustKeep: [], ...extra });
+const call = (extra: Partial<CorpusCall>): CorpusCall => ({
+  payload: {},
+  origin: "t",
+  sessionId: "s",
+  scope: "s",
+  project: null,
+  agentId: "claude_code",
+  tsSec: null,
+  tool: "Bash",
+  command: "cargo build",
+  text: LOG,
+  failed: false,
+  mustKeep: [],
+  ...extra,
+});
 
 test("counts a repeat of what the reader was shown toward the ceiling", () => {
   const meter = createCeilingMeter(() => null);

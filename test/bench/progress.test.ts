@@ -15,7 +15,9 @@ test("bench replay draws a progress bar on a terminal's stderr, and none when st
   sandbox = makeSandbox();
   // `script` gives the child a pseudo-terminal; stdout goes to a file, so what comes back is stderr.
   const out = join(sandbox.home, "report.txt");
-  const tty = Bun.spawnSync(["script", "-qec", `HOME=${sandbox.home} ${OMNI_EXE} bench replay ${CORPUS} > ${out}`, "/dev/null"], { env: { PATH: sandbox.env.PATH! } });
+  const tty = Bun.spawnSync(["script", "-qec", `HOME=${sandbox.home} ${OMNI_EXE} bench replay ${CORPUS} > ${out}`, "/dev/null"], {
+    env: { PATH: sandbox.env.PATH! },
+  });
   const stderr = tty.stdout.toString();
   expect(stderr).toMatch(/\r\[#+\.*\] 25\/\d+ calls/);
   expect(stderr).toMatch(/\r\[#{30}\] (\d+)\/\1 calls\r?\n/);

@@ -38,7 +38,9 @@ function fixtureFolder(): string {
 /** Audit findings of the `filters` arm alone: a planted ledger there is the only ledger. */
 function filtersArmFindings(sources: string[], plant: () => PlantedStage): number {
   const corpus = loadSources(sources);
-  const arm = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: { PATH: process.env.PATH }, plant })).arms.find((a) => a.id === "filters")!;
+  const arm = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: { PATH: process.env.PATH }, plant })).arms.find(
+    (a) => a.id === "filters",
+  )!;
   return Object.values(arm.audit!.counts).reduce((sum, n) => sum + n, 0);
 }
 
@@ -64,7 +66,8 @@ function plantedLedger(recordFolded: boolean, foldFailures = false, projectReads
     // Failure lines are never folded: a repeated failure is the signal that it persists.
     const exempt = (line: string) => isOmniMarkerLine(line) || (!foldFailures && carriesFailure(line.trim()));
     const projectScope = projectReads || call.tool !== "Read";
-    const originOf = (line: string) => (exempt(line) ? null : seen.has(lineKey(line)) ? "session" : projectScope && project.has(lineKey(line)) ? "project" : null);
+    const originOf = (line: string) =>
+      exempt(line) ? null : seen.has(lineKey(line)) ? "session" : projectScope && project.has(lineKey(line)) ? "project" : null;
     const out: string[] = [];
     const kept: string[] = [];
     let run = null as { origin: "session" | "project"; lines: string[] } | null;
@@ -104,7 +107,10 @@ function plantedLedger(recordFolded: boolean, foldFailures = false, projectReads
 const GIT_LOG_P = (line: string) => line.includes('"command": "git log -p -3 -- src/utils.ts"');
 
 /** One real payload (a Read by default), read by session a, then twice by session b, in the same project. */
-function repeatedReadCorpus(source = SESSION, pick = (line: string) => line.includes('"tool_name": "Read"') && line.includes("README.md")): string {
+function repeatedReadCorpus(
+  source = SESSION,
+  pick = (line: string) => line.includes('"tool_name": "Read"') && line.includes("README.md"),
+): string {
   dir = mkdtempSync(join(tmpdir(), "omni-bench-test-"));
   const read = readFileSync(source, "utf8").split("\n").find(pick)!;
   const payload = JSON.parse(read);
@@ -127,11 +133,19 @@ describe("omni bench replay audit", () => {
   test("counts a structured payload delivered with a byte changed", () => {
     dir = mkdtempSync(join(tmpdir(), "omni-bench-test-"));
     const path = join(dir, "package-json.jsonl");
-    writeFileSync(path, readFileSync(SESSION, "utf8").split("\n").find((line) => line.includes('"file_path": "/repo/ufo/package.json"'))!);
+    writeFileSync(
+      path,
+      readFileSync(SESSION, "utf8")
+        .split("\n")
+        .find((line) => line.includes('"file_path": "/repo/ufo/package.json"'))!,
+    );
     const corpus = loadSources([path]);
     const clean = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {} }));
     expect(clean.arms[1]!.audit!.counts.structured).toBe(0);
-    const reformatted = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {}, plant: () => (_call, delivered) => delivered.replace("{", "{ ") }));
+    const reformatted = aggregate(
+      corpus,
+      replayCorpus(corpus, armsFor([]), { env: {}, plant: () => (_call, delivered) => delivered.replace("{", "{ ") }),
+    );
     expect(reformatted.arms[1]!.audit!.counts.structured).toBe(1);
     expect(reformatted.failures).toBeGreaterThan(0);
   });
@@ -147,9 +161,18 @@ describe("omni bench replay audit", () => {
     const report = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {} }));
     // Session a reads the file, b reads it twice: only b's second read repeats what its reader was shown.
     const content = corpus.calls[0]!.text;
-    const nonBlank = splitInclusive(content).filter((line) => line.trim() !== "").reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+    const nonBlank = splitInclusive(content)
+      .filter((line) => line.trim() !== "")
+      .reduce((sum, line) => sum + Buffer.byteLength(line), 0);
     const row = (id: string) => report.arms.find((arm) => arm.id === id)!.ceiling!.find((r) => r.callClass === "file read")!;
-    expect(row("filters+ledger")).toEqual({ callClass: "file read", calls: 3, bytesIn: 3 * Buffer.byteLength(content), ceilingBytes: nonBlank, foldedBytes: nonBlank, spentBytes: nonBlank });
+    expect(row("filters+ledger")).toEqual({
+      callClass: "file read",
+      calls: 3,
+      bytesIn: 3 * Buffer.byteLength(content),
+      ceilingBytes: nonBlank,
+      foldedBytes: nonBlank,
+      spentBytes: nonBlank,
+    });
     expect(row("filters").foldedBytes).toBe(0);
     expect(report.arms.find((arm) => arm.id === "raw")!.ceiling).toBeNull();
   });
@@ -161,14 +184,18 @@ describe("omni bench replay audit", () => {
   });
 
   test("fails when the ledger folds a failure line", () => {
-    const failingRun = () => repeatedReadCorpus(join(SHARED, "corpus/sessions/gen-neverthrow-jest-map-bug.jsonl"), (line) => line.includes('"command": "npx jest tests/index.test.ts"'));
+    const failingRun = () =>
+      repeatedReadCorpus(join(SHARED, "corpus/sessions/gen-neverthrow-jest-map-bug.jsonl"), (line) =>
+        line.includes('"command": "npx jest tests/index.test.ts"'),
+      );
     expect(replayFailures([failingRun()], () => plantedLedger(false))).toBe(0);
     expect(replayFailures([failingRun()], () => plantedLedger(false, true))).toBeGreaterThan(0);
   });
 
   test("fails when a reply carries a handle the archive cannot resolve", () => {
     const corpus = loadSources([fixtureFolder()]);
-    const plant = () => (_call: unknown, delivered: string) => `${delivered}\n[OMNI: 3 lines omitted, omni retrieve 0123456789abcdef for full output]`;
+    const plant = () => (_call: unknown, delivered: string) =>
+      `${delivered}\n[OMNI: 3 lines omitted, omni retrieve 0123456789abcdef for full output]`;
     const report = aggregate(corpus, replayCorpus(corpus, armsFor([]), { env: {}, plant }));
     expect(report.arms[1]!.audit!.counts.unresolved).toBe(1);
   });
@@ -181,7 +208,9 @@ describe("omni bench replay audit", () => {
     sandbox = makeSandbox();
     expect(runOmni(["bench", "replay", fixtureFolder()], { env: sandbox.env }).exitCode).toBe(0);
     const withMisses = runOmni(["bench", "replay", join(REPO_ROOT, "test/fixtures/build")], { env: sandbox.env });
-    const report = JSON.parse(runOmni(["bench", "replay", "--json", join(REPO_ROOT, "test/fixtures/build")], { env: sandbox.env }).stdout.toString());
+    const report = JSON.parse(
+      runOmni(["bench", "replay", "--json", join(REPO_ROOT, "test/fixtures/build")], { env: sandbox.env }).stdout.toString(),
+    );
     expect(withMisses.exitCode).toBe(report.failures === 0 ? 0 : 1);
   });
 
@@ -189,7 +218,18 @@ describe("omni bench replay audit", () => {
     sandbox = makeSandbox();
     const result = runOmni(["bench", "replay", SESSION], { env: sandbox.env });
     const text = result.stdout.toString();
-    for (const heading of ["Corpus", "Headline", "Ledger folds by scope", "Repetition:", "Repetition ceiling by class", "By class", "By shell shape", "Top ", "Audit"]) expect(text).toContain(heading);
+    for (const heading of [
+      "Corpus",
+      "Headline",
+      "Ledger folds by scope",
+      "Repetition:",
+      "Repetition ceiling by class",
+      "By class",
+      "By shell shape",
+      "Top ",
+      "Audit",
+    ])
+      expect(text).toContain(heading);
     const json = JSON.parse(runOmni(["bench", "replay", "--json", SESSION], { env: sandbox.env }).stdout.toString());
     expect(json.corpus.calls).toBeGreaterThan(40);
     expect(json.arms.map((arm: { id: string }) => arm.id)).toEqual(["raw", "filters", "filters+ledger"]);
@@ -203,10 +243,18 @@ describe("omni bench replay audit", () => {
     for (const [i, arm] of report.arms.entries()) {
       expect(arm.rows).toBe(i === 0 ? "built from deliveries" : "recorded");
       expect(results[i]!.rows.runs.length).toBe(corpus.calls.length);
-      expect(arm.stats).toEqual(statsFigures(aggregateRuns(results[i]!.rows, spanWindow(arm.stats.window.since_ts, arm.stats.window.until_ts, arm.stats.window.label))));
+      expect(arm.stats).toEqual(
+        statsFigures(
+          aggregateRuns(results[i]!.rows, spanWindow(arm.stats.window.since_ts, arm.stats.window.until_ts, arm.stats.window.label)),
+        ),
+      );
       // Calls that delivered nothing are outside the model-facing population, and the report counts them.
       const { population, totals } = arm.stats;
-      expect({ calls: population.rows + population.excluded_undelivered_rows, inputBytes: totals.input_bytes, deliveredBytes: totals.delivered_bytes }).toEqual(arm.delivered);
+      expect({
+        calls: population.rows + population.excluded_undelivered_rows,
+        inputBytes: totals.input_bytes,
+        deliveredBytes: totals.delivered_bytes,
+      }).toEqual(arm.delivered);
     }
     expect(report.arms[0]!.stats.totals.input_bytes).toBe(report.corpus.bytes);
     expect(report.arms[2]!.stats.totals.delivered_bytes).toBeLessThan(report.arms[1]!.stats.totals.delivered_bytes);
@@ -233,7 +281,9 @@ describe("omni bench replay audit", () => {
     expect(all.corpus.calls).toBe(4);
     expect(all.corpus.population).toContain("including terminal");
     expect(all.corpus.agentIds).toEqual({ claude_code: 3, terminal: 1 });
-    const byEnv = JSON.parse(runOmni(["bench", "replay", "--from-db", "--json"], { env: { ...env, OMNI_BENCH_ALL: "1" } }).stdout.toString());
+    const byEnv = JSON.parse(
+      runOmni(["bench", "replay", "--from-db", "--json"], { env: { ...env, OMNI_BENCH_ALL: "1" } }).stdout.toString(),
+    );
     expect(byEnv.corpus.calls).toBe(4);
   });
 
@@ -254,7 +304,9 @@ describe("omni bench replay audit", () => {
     dir = mkdtempSync(join(tmpdir(), "omni-bench-test-"));
     const peer = join(dir, "first-lines");
     writeFileSync(peer, "#!/bin/sh\nexec head -n 3\n", { mode: 0o755 });
-    const report = JSON.parse(runOmni(["bench", "replay", "--json", SESSION], { env: { ...sandbox.env, OMNI_BENCH_RTK: peer } }).stdout.toString());
+    const report = JSON.parse(
+      runOmni(["bench", "replay", "--json", SESSION], { env: { ...sandbox.env, OMNI_BENCH_RTK: peer } }).stdout.toString(),
+    );
     const arm = (id: string) => report.arms.find((a: { id: string }) => a.id === id).stats.totals;
     expect(arm("rtk").delivered_bytes).toBeLessThan(arm("raw").input_bytes / 2);
     // The peer+ledger arm's pipeline read the peer's output; its rows still start from the raw bytes.

@@ -40,7 +40,9 @@ function init(flag: string): void {
 function trustCodex(): void {
   const hooks = join(sandbox.home, ".codex", "hooks.json");
   const config = join(sandbox.home, ".codex", "config.toml");
-  const records = ["pre_tool_use", "session_start"].map((event, i) => `\n[hooks.state."${hooks}:${event}:0:0"]\ntrusted_hash = "sha256:${String(i + 1).repeat(64)}"\n`).join("");
+  const records = ["pre_tool_use", "session_start"]
+    .map((event, i) => `\n[hooks.state."${hooks}:${event}:0:0"]\ntrusted_hash = "sha256:${String(i + 1).repeat(64)}"\n`)
+    .join("");
   writeFileSync(config, readFileSync(config, "utf8") + records);
 }
 
@@ -178,7 +180,9 @@ describe("omni doctor and PATH", () => {
     expect(fixed.exitCode).toBe(0);
     const viaPath = Bun.spawnSync(["sh", "-c", "omni --version"], { env: sandbox.env });
     expect(viaPath.exitCode).toBe(0);
-    expect(runOmni(["reset", "--all"], { env: sandbox.env, cwd: sandbox.home }).stdout.toString()).toContain(`removed the link ${join(bin, "omni")}`);
+    expect(runOmni(["reset", "--all"], { env: sandbox.env, cwd: sandbox.home }).stdout.toString()).toContain(
+      `removed the link ${join(bin, "omni")}`,
+    );
     expect(existsSync(join(bin, "omni"))).toBe(false);
   });
 

@@ -14,8 +14,30 @@ const doctorSchema = z
     ok: z.boolean(),
     version: z.string().regex(/^\d+\.\d+\.\d+/),
     binary: z.object({ path: z.string(), executable: z.boolean(), on_path: z.string().nullable() }).strict(),
-    config_dir: z.object({ path: z.string(), exists: z.boolean(), mode: z.string().regex(/^[0-7]{3}$/).nullable(), owner_only: z.boolean() }).strict(),
-    database: z.object({ path: z.string(), opens: z.boolean(), writable: z.boolean(), mode: z.string().regex(/^[0-7]{3}$/).nullable(), owner_only: z.boolean(), error: z.string().nullable() }).strict(),
+    config_dir: z
+      .object({
+        path: z.string(),
+        exists: z.boolean(),
+        mode: z
+          .string()
+          .regex(/^[0-7]{3}$/)
+          .nullable(),
+        owner_only: z.boolean(),
+      })
+      .strict(),
+    database: z
+      .object({
+        path: z.string(),
+        opens: z.boolean(),
+        writable: z.boolean(),
+        mode: z
+          .string()
+          .regex(/^[0-7]{3}$/)
+          .nullable(),
+        owner_only: z.boolean(),
+        error: z.string().nullable(),
+      })
+      .strict(),
     hosts: z.array(
       z
         .object({
@@ -27,13 +49,31 @@ const doctorSchema = z
           mcp: partState,
           settings: partState,
           files: z.array(z.string()),
-          findings: z.array(z.object({ file: z.string(), part: z.enum(["hook", "mcp", "setting"]), kind: z.enum(["corrupt", "missing", "broken", "stale"]), problem: z.string(), fix: z.string(), fixable: z.boolean() }).strict()),
+          findings: z.array(
+            z
+              .object({
+                file: z.string(),
+                part: z.enum(["hook", "mcp", "setting"]),
+                kind: z.enum(["corrupt", "missing", "broken", "stale"]),
+                problem: z.string(),
+                fix: z.string(),
+                fixable: z.boolean(),
+              })
+              .strict(),
+          ),
           problems: z.array(z.string()),
           note: z.string().nullable(),
         })
         .strict(),
     ),
-    mcp_tools: z.object({ advertised: z.number().int(), total: z.literal(25), agent: z.string(), line: z.string().regex(/^MCP tools: \d+ of 25 advertised to \S+/) }).strict(),
+    mcp_tools: z
+      .object({
+        advertised: z.number().int(),
+        total: z.literal(25),
+        agent: z.string(),
+        line: z.string().regex(/^MCP tools: \d+ of 25 advertised to \S+/),
+      })
+      .strict(),
     problems: z.array(z.string()),
     fixed: z.array(z.string()),
   })
@@ -74,7 +114,22 @@ describe("omni doctor", () => {
     trustCodexHooks();
     const { exitCode, stdout } = doctor("--json");
     const report = doctorSchema.parse(JSON.parse(stdout));
-    expect(report.hosts.map((host) => host.id)).toEqual(["claude", "cursor", "codex", "gemini", "cline", "roo", "copilot", "opencode", "zed", "openclaw", "antigravity", "hermes", "vscode", "pi"]);
+    expect(report.hosts.map((host) => host.id)).toEqual([
+      "claude",
+      "cursor",
+      "codex",
+      "gemini",
+      "cline",
+      "roo",
+      "copilot",
+      "opencode",
+      "zed",
+      "openclaw",
+      "antigravity",
+      "hermes",
+      "vscode",
+      "pi",
+    ]);
     const claude = report.hosts.find((host) => host.id === "claude")!;
     expect([claude.installed, claude.tier, claude.hooks, claude.mcp]).toEqual([true, "Full", "ok", "ok"]);
     expect(report.hosts.find((host) => host.id === "codex")!.note).toContain("Hooks need review");
@@ -118,7 +173,11 @@ describe("omni doctor", () => {
     writeFileSync(sandbox.dbPath, "this is not an SQLite database, just text ".repeat(50), { mode: 0o600 });
     expect(JSON.parse(doctor("--json").stdout).database.opens).toBe(false);
     const fixed = JSON.parse(doctor("--fix", "--json").stdout);
-    expect(fixed.fixed.some((line: string) => line.startsWith("moved the corrupt database aside to ") && line.endsWith(" and created a fresh one"))).toBe(true);
+    expect(
+      fixed.fixed.some(
+        (line: string) => line.startsWith("moved the corrupt database aside to ") && line.endsWith(" and created a fresh one"),
+      ),
+    ).toBe(true);
     expect(fixed.database.opens).toBe(true);
     const aside = readdirSync(dirname(sandbox.dbPath)).filter((name) => name.startsWith("omni.db.corrupt-"));
     expect(aside).toHaveLength(1);
@@ -157,7 +216,9 @@ describe("omni doctor", () => {
     const off = hermes();
     expect(off.exitCode).toBe(1);
     expect(off.host.settings).toBe("stale");
-    expect(off.host.problems).toEqual([`compression.enabled in ${config} is false, and omni needs it true; init never overrides your own setting, so change it there yourself`]);
+    expect(off.host.problems).toEqual([
+      `compression.enabled in ${config} is false, and omni needs it true; init never overrides your own setting, so change it there yourself`,
+    ]);
     // init keeps the user's false: the problem stays until they change it, and --fix claims no repair.
     init("--hermes");
     expect(hermes().host.settings).toBe("stale");
@@ -184,12 +245,17 @@ describe("omni doctor", () => {
     init("--codex");
     const codex = () => {
       const result = doctor("--json");
-      return { exitCode: result.exitCode, problems: doctorSchema.parse(JSON.parse(result.stdout)).hosts.find((host) => host.id === "codex")!.problems };
+      return {
+        exitCode: result.exitCode,
+        problems: doctorSchema.parse(JSON.parse(result.stdout)).hosts.find((host) => host.id === "codex")!.problems,
+      };
     };
     const config = join(sandbox.home, ".codex", "config.toml");
     const untrusted = codex();
     expect(untrusted.exitCode).toBe(1);
-    expect(untrusted.problems).toEqual([`Codex has no trust record for omni's PreToolUse, SessionStart hook(s) in ${config}, so it skips them: start codex once and approve them under “Hooks need review” (/hooks)`]);
+    expect(untrusted.problems).toEqual([
+      `Codex has no trust record for omni's PreToolUse, SessionStart hook(s) in ${config}, so it skips them: start codex once and approve them under “Hooks need review” (/hooks)`,
+    ]);
     expect(doctor().stdout).toContain("approve them under “Hooks need review” (/hooks)");
 
     trustCodexHooks();
@@ -198,7 +264,10 @@ describe("omni doctor", () => {
     init("--codex");
     expect(codex().exitCode).toBe(0);
 
-    writeFileSync(config, readFileSync(config, "utf8").replace(/\ntrusted_hash = "sha256:2+"\n/, (line) => `${line}enabled = false\n`));
+    writeFileSync(
+      config,
+      readFileSync(config, "utf8").replace(/\ntrusted_hash = "sha256:2+"\n/, (line) => `${line}enabled = false\n`),
+    );
     expect(codex().problems).toEqual(["omni's SessionStart hook(s) are switched off in Codex: enable them again under /hooks"]);
   });
 });

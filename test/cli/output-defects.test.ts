@@ -28,8 +28,12 @@ function flaky(message: string): string {
 
 /** Run omni with stdout on a pseudo-terminal (`script` is the only way a test can be a TTY). */
 function onTty(args: string[], cwd: string): string {
-  const env = Object.entries(sandbox.env).map(([key, value]) => `${key}='${value}'`).join(" ");
-  const child = Bun.spawnSync(["script", "-qec", `cd '${cwd}' && env ${env} ${OMNI_EXE} ${args.join(" ")}`, "/dev/null"], { env: { PATH: sandbox.env.PATH! } });
+  const env = Object.entries(sandbox.env)
+    .map(([key, value]) => `${key}='${value}'`)
+    .join(" ");
+  const child = Bun.spawnSync(["script", "-qec", `cd '${cwd}' && env ${env} ${OMNI_EXE} ${args.join(" ")}`, "/dev/null"], {
+    env: { PATH: sandbox.env.PATH! },
+  });
   expect(child.exitCode).toBe(0);
   return child.stdout.toString();
 }
@@ -75,7 +79,10 @@ describe("omni stats --detail", () => {
     for (const id of ids) omni(["exec", "--agent", "claude_code", "--session", id, "git --version"], cwd);
     const text = omni(["stats", "--detail"], cwd).out;
     const table = text.slice(text.indexOf("By Session"));
-    const keys = table.split("\n").slice(2, 8).map((row) => row.trim().split(/\s{2,}|\s\d/)[0]);
+    const keys = table
+      .split("\n")
+      .slice(2, 8)
+      .map((row) => row.trim().split(/\s{2,}|\s\d/)[0]);
     expect(keys).toHaveLength(6);
     expect(new Set(keys).size).toBe(6);
     for (const row of table.split("\n").slice(2, 8)) expect(row.length).toBeLessThan(80);
@@ -114,7 +121,12 @@ describe("omni stats output flags", () => {
   test("--json with --share (or any two outputs) is an error, not one silently winning", () => {
     sandbox = makeSandbox();
     const cwd = project();
-    for (const pair of [["--json", "--share"], ["--share", "--json"], ["--json", "--rerun"], ["--share", "--context"]]) {
+    for (const pair of [
+      ["--json", "--share"],
+      ["--share", "--json"],
+      ["--json", "--rerun"],
+      ["--share", "--context"],
+    ]) {
       const result = omni(["stats", ...pair], cwd);
       expect(result.code).toBe(1);
       expect(result.out).toBe("");

@@ -7,7 +7,8 @@ import { REPO_ROOT } from "../helpers/sandbox.ts";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 /** What a reader would type: fenced blocks and inline code, not prose. */
-const code = [...readme.matchAll(/```[a-z]*\n([\s\S]*?)```|`([^`\n]+)`/g)].map((m) => m[1] ?? m[2]!)
+const code = [...readme.matchAll(/```[a-z]*\n([\s\S]*?)```|`([^`\n]+)`/g)]
+  .map((m) => m[1] ?? m[2]!)
   .join("\n")
   .replace(/#.*$/gm, "");
 const scripts = Object.keys(JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).scripts as Record<string, string>);

@@ -15,7 +15,13 @@ function checkoutBehindUpstream(commitsAhead: number): { upstream: string; clone
   sandbox = makeSandbox();
   const upstream = join(sandbox.home, "upstream");
   const clone = join(sandbox.home, "clone");
-  const gitEnv = { ...sandbox.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" };
+  const gitEnv = {
+    ...sandbox.env,
+    GIT_AUTHOR_NAME: "t",
+    GIT_AUTHOR_EMAIL: "t@example.com",
+    GIT_COMMITTER_NAME: "t",
+    GIT_COMMITTER_EMAIL: "t@example.com",
+  };
   const run = (cwd: string, ...args: string[]) => {
     const result = spawnSync(args[0]!, args.slice(1), { cwd, env: gitEnv, encoding: "utf8" });
     if (result.status !== 0) throw new Error(`${args.join(" ")}: ${result.stderr}`);

@@ -4,7 +4,12 @@ import { ensureNpmCli } from "./npm-cli.ts";
 export const CLAUDE_CODE_VERSION = "2.1.332";
 
 export function ensureClaudeCli() {
-  return ensureNpmCli({ pkg: "@anthropic-ai/claude-code", version: CLAUDE_CODE_VERSION, bin: "claude", versionOf: (out) => /^(\S+) \(Claude Code\)/.exec(out)?.[1] ?? null });
+  return ensureNpmCli({
+    pkg: "@anthropic-ai/claude-code",
+    version: CLAUDE_CODE_VERSION,
+    bin: "claude",
+    versionOf: (out) => /^(\S+) \(Claude Code\)/.exec(out)?.[1] ?? null,
+  });
 }
 
 /** What the CLI needs to talk to a fake model on 127.0.0.1 and nothing else. */

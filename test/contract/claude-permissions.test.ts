@@ -32,7 +32,7 @@ const COMMANDS = [
   "git status",
   "git log --oneline -3",
   "git log --output=F",
-  "git status \"$(touch X)\"",
+  'git status "$(touch X)"',
 ];
 const SHIMMED = ["git", "npm", "make", "cargo", "python3"];
 const MODES = ["default", "acceptEdits", "bypassPermissions"] as const;
@@ -63,7 +63,13 @@ async function outcomes(mode: (typeof MODES)[number], withOmni: boolean, cliFlag
   const model = startFakeModel(COMMANDS.map((command) => ({ name: "Bash", args: { command, description: "run it" } })));
   try {
     const env = { ...sandbox.env, PATH: `${bin}:${sandbox.env.PATH}`, ...fakeModelEnv(model.url) };
-    const child = Bun.spawn([...printArgv(cli.bin!, mode), ...cliFlags], { cwd: project, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const child = Bun.spawn([...printArgv(cli.bin!, mode), ...cliFlags], {
+      cwd: project,
+      env,
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const timer = setTimeout(() => child.kill(), 180_000);
     await child.exited;
     clearTimeout(timer);
@@ -89,7 +95,10 @@ async function outcomes(mode: (typeof MODES)[number], withOmni: boolean, cliFlag
 describeHost("Claude Code", cli, `Claude Code ${CLAUDE_CODE_VERSION}: permissions with omni are permissions without it`, () => {
   test("keeps a deny the CLI was given on its own command line (--disallowedTools), which no settings file shows", async () => {
     const flags = ["--disallowedTools", "Bash(cargo test:*)"];
-    const [without, withOmni] = await Promise.all([outcomes("bypassPermissions", false, flags), outcomes("bypassPermissions", true, flags)]);
+    const [without, withOmni] = await Promise.all([
+      outcomes("bypassPermissions", false, flags),
+      outcomes("bypassPermissions", true, flags),
+    ]);
     const step = COMMANDS.indexOf("cargo test");
     expect([without[step], withOmni[step]]).toEqual(["denied", "denied"]);
     expect(COMMANDS.map((_, i) => without[i] === withOmni[i]).every(Boolean)).toBe(true);

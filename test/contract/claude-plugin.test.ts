@@ -20,13 +20,23 @@ function claude(home: string, args: string[]) {
     cwd: REPO_ROOT,
     encoding: "utf8",
     timeout: 60_000,
-    env: { PATH: process.env.PATH, HOME: home, IS_SANDBOX: "1", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      IS_SANDBOX: "1",
+      DISABLE_AUTOUPDATER: "1",
+      DISABLE_TELEMETRY: "1",
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    },
   });
   return { code: run.status, out: run.stdout, err: run.stderr };
 }
 
 describeHost("Claude Code", cli, `Claude Code ${CLAUDE_CODE_VERSION} plugin validation`, () => {
-  test.each([["the marketplace", "."], ["the plugin", "plugins/omni"]])(
+  test.each([
+    ["the marketplace", "."],
+    ["the plugin", "plugins/omni"],
+  ])(
     "claude plugin validate --strict passes %s with no error and no warning",
     (_what, path) => {
       const sandbox = makeSandbox();

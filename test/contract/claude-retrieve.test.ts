@@ -19,7 +19,10 @@ const cli = ensureClaudeCli();
 /** The model's second step: retrieve the handle in the marker of what it read for the first. */
 function retrieveFromMarker(body: RequestBody) {
   const first = toolResultText(body, toolUseId(0))?.text ?? "";
-  return { name: "Bash", args: { command: `omni retrieve ${handleIn(first) ?? "no-handle-in-the-marker"}`, description: "get the omitted lines back" } };
+  return {
+    name: "Bash",
+    args: { command: `omni retrieve ${handleIn(first) ?? "no-handle-in-the-marker"}`, description: "get the omitted lines back" },
+  };
 }
 
 const run = scriptedSession({

@@ -11,10 +11,26 @@ import { join } from "node:path";
 import { makeSandbox, putOmniOnPath, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 import { callId, functionOutput, startFakeResponses } from "./fake-openai-responses.ts";
 import { ensureNpmCli } from "./npm-cli.ts";
-import { AGENTS_MD, DATA, describeHost, NOISY_NODE_SCRIPT, PRINT_DATA, scriptedSession, testJsonByteIdentical, testNoisyCommandDistilled, testProjectContextInjected, type ShellHost } from "./scripted-session.ts";
+import {
+  AGENTS_MD,
+  DATA,
+  describeHost,
+  NOISY_NODE_SCRIPT,
+  PRINT_DATA,
+  scriptedSession,
+  testJsonByteIdentical,
+  testNoisyCommandDistilled,
+  testProjectContextInjected,
+  type ShellHost,
+} from "./scripted-session.ts";
 
 export const CODEX_VERSION = "0.171.0";
-const cli = ensureNpmCli({ pkg: "@openai/codex", version: CODEX_VERSION, bin: "codex", versionOf: (out) => /^codex-cli (\S+)/.exec(out.trim())?.[1] ?? null });
+const cli = ensureNpmCli({
+  pkg: "@openai/codex",
+  version: CODEX_VERSION,
+  bin: "codex",
+  versionOf: (out) => /^codex-cli (\S+)/.exec(out.trim())?.[1] ?? null,
+});
 
 /** A build (make): under --dangerously-bypass-approvals-and-sandbox Codex sends permission_mode bypassPermissions, where the rewrite may answer "allow" (Codex needs a decision on every rewrite). */
 const NOISY = "make all";
@@ -30,9 +46,22 @@ const run = scriptedSession({
   // The user's own config: a model provider, which init must keep.
   configure(home, model) {
     mkdirSync(join(home, ".codex"), { recursive: true });
-    writeFileSync(join(home, ".codex", "config.toml"), `model = "gpt-fake"\nmodel_provider = "fake"\n\n[model_providers.fake]\nname = "fake"\nbase_url = "${model.url}"\nwire_api = "responses"\nenv_key = "FAKE_API_KEY"\n`);
+    writeFileSync(
+      join(home, ".codex", "config.toml"),
+      `model = "gpt-fake"\nmodel_provider = "fake"\n\n[model_providers.fake]\nname = "fake"\nbase_url = "${model.url}"\nwire_api = "responses"\nenv_key = "FAKE_API_KEY"\n`,
+    );
   },
-  command: () => ({ argv: [cli.bin!, "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox", "run it"], env: { FAKE_API_KEY: "sk-fake" } }),
+  command: () => ({
+    argv: [
+      cli.bin!,
+      "exec",
+      "--skip-git-repo-check",
+      "--dangerously-bypass-hook-trust",
+      "--dangerously-bypass-approvals-and-sandbox",
+      "run it",
+    ],
+    env: { FAKE_API_KEY: "sk-fake" },
+  }),
   killAfterMs: 120_000,
   /** Codex's header lines, then `Output:` and the bytes the model read. */
   resultIn(body, step) {
@@ -43,12 +72,16 @@ const run = scriptedSession({
 const host: ShellHost = { run, via: "through the PreToolUse rewrite", exec: { commandLike: NOISY, agentId: "codex_cli" } };
 
 describeHost("Codex", cli, `Codex CLI ${CODEX_VERSION} with omni init --codex`, () => {
-  test("runs the scripted session with omni's hooks and no hook failure", async () => {
-    const { exitCode, output } = await run.session();
-    expect(exitCode).toBe(0);
-    expect(output).toContain("hook: PreToolUse Completed");
-    expect(output).not.toContain("Failed");
-  }, run.timeoutMs);
+  test(
+    "runs the scripted session with omni's hooks and no hook failure",
+    async () => {
+      const { exitCode, output } = await run.session();
+      expect(exitCode).toBe(0);
+      expect(output).toContain("hook: PreToolUse Completed");
+      expect(output).not.toContain("Failed");
+    },
+    run.timeoutMs,
+  );
 
   testNoisyCommandDistilled(host);
   testProjectContextInjected(host);
@@ -67,7 +100,9 @@ describeHost("Codex", cli, `Codex CLI ${CODEX_VERSION} with omni init --codex`, 
       expect(runOmni(["doctor"], { env: sandbox.env, cwd: sandbox.home }).exitCode).toBe(1);
 
       // What approving them under /hooks records: Codex's own hash for each, under its key.
-      const record = before.map((hook) => `\n[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = ${JSON.stringify(hook.currentHash)}\n`).join("");
+      const record = before
+        .map((hook) => `\n[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = ${JSON.stringify(hook.currentHash)}\n`)
+        .join("");
       appendFileSync(join(sandbox.home, ".codex", "config.toml"), record);
       expect((await codexHooks(sandbox)).map((hook) => hook.trustStatus)).toEqual(["trusted", "trusted"]);
       const doctor = runOmni(["doctor"], { env: sandbox.env, cwd: sandbox.home });
@@ -87,7 +122,13 @@ interface CodexHook {
 
 /** Codex's own account of the hooks it found and their trust, from `codex app-server` hooks/list. */
 async function codexHooks(sandbox: Sandbox): Promise<CodexHook[]> {
-  const server = Bun.spawn([cli.bin!, "app-server"], { env: { ...sandbox.env }, cwd: sandbox.home, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
+  const server = Bun.spawn([cli.bin!, "app-server"], {
+    env: { ...sandbox.env },
+    cwd: sandbox.home,
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "ignore",
+  });
   const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
   send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { clientInfo: { name: "omni-contract", version: "1" } } });
   send({ jsonrpc: "2.0", method: "initialized" });

@@ -2,7 +2,15 @@
  * A fake OpenAI-compatible Chat Completions API on 127.0.0.1 for driving the real OpenCode CLI:
  * one scripted tool call per turn, streamed as chat.completion.chunk events, every request kept.
  */
-import { offersTools, sseEvent, sseResponse, startFakeServer, type FakeServer, type RequestBody, type ScriptedCall } from "./fake-server.ts";
+import {
+  offersTools,
+  sseEvent,
+  sseResponse,
+  startFakeServer,
+  type FakeServer,
+  type RequestBody,
+  type ScriptedCall,
+} from "./fake-server.ts";
 
 type Message = { role: string; content?: unknown; tool_call_id?: string };
 
@@ -27,7 +35,12 @@ export function startFakeChat(script: ScriptedCall[]): FakeServer {
       const next = offersTools(body) ? script[step] : undefined;
       const base = { id: `chatcmpl-${requests.length}`, object: "chat.completion.chunk", created: 1, model: "fake" };
       const delta = next
-        ? { role: "assistant", tool_calls: [{ index: 0, id: chatCallId(step), type: "function", function: { name: next.name, arguments: JSON.stringify(next.args) } }] }
+        ? {
+            role: "assistant",
+            tool_calls: [
+              { index: 0, id: chatCallId(step), type: "function", function: { name: next.name, arguments: JSON.stringify(next.args) } },
+            ],
+          }
         : { role: "assistant", content: "done" };
       const chunks = [
         { ...base, choices: [{ index: 0, delta, finish_reason: null }] },

@@ -12,7 +12,8 @@ export function callId(step: number): string {
 /** The output Codex handed the model for one call. */
 export function functionOutput(body: RequestBody, id: string): string | null {
   for (const item of (body.input as Array<Record<string, unknown>>) ?? []) {
-    if (item.type === "function_call_output" && item.call_id === id) return typeof item.output === "string" ? item.output : JSON.stringify(item.output);
+    if (item.type === "function_call_output" && item.call_id === id)
+      return typeof item.output === "string" ? item.output : JSON.stringify(item.output);
   }
   return null;
 }
@@ -31,7 +32,16 @@ export function startFakeResponses(script: ScriptedCall[]): FakeServer {
       return sseResponse([
         sseEvent({ type: "response.created", response: { id } }, "response.created"),
         sseEvent({ type: "response.output_item.done", output_index: 0, item }, "response.output_item.done"),
-        sseEvent({ type: "response.completed", response: { id, usage: { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 } } }, "response.completed"),
+        sseEvent(
+          {
+            type: "response.completed",
+            response: {
+              id,
+              usage: { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 },
+            },
+          },
+          "response.completed",
+        ),
       ]);
     },
   });

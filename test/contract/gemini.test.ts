@@ -8,10 +8,28 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { functionResponses, startFakeGemini } from "./fake-gemini.ts";
 import { ensureNpmCli } from "./npm-cli.ts";
-import { AGENTS_MD, DATA, describeHost, NOISY_MAKE, NOISY_MAKEFILE, PRINT_DATA, scriptedSession, testFinishesSession, testJsonByteIdentical, testNoisyCommandDistilled, testProjectContextInjected, type ShellHost } from "./scripted-session.ts";
+import {
+  AGENTS_MD,
+  DATA,
+  describeHost,
+  NOISY_MAKE,
+  NOISY_MAKEFILE,
+  PRINT_DATA,
+  scriptedSession,
+  testFinishesSession,
+  testJsonByteIdentical,
+  testNoisyCommandDistilled,
+  testProjectContextInjected,
+  type ShellHost,
+} from "./scripted-session.ts";
 
 export const GEMINI_CLI_VERSION = "0.61.0";
-const cli = ensureNpmCli({ pkg: "@google/gemini-cli", version: GEMINI_CLI_VERSION, bin: "gemini", versionOf: (out) => out.trim().split("\n").at(-1) ?? null });
+const cli = ensureNpmCli({
+  pkg: "@google/gemini-cli",
+  version: GEMINI_CLI_VERSION,
+  bin: "gemini",
+  versionOf: (out) => out.trim().split("\n").at(-1) ?? null,
+});
 
 const run = scriptedSession({
   initFlag: "--gemini",
@@ -26,7 +44,10 @@ const run = scriptedSession({
     mkdirSync(join(home, ".gemini"), { recursive: true });
     writeFileSync(join(home, ".gemini", "settings.json"), `{\n  "security": { "auth": { "selectedType": "gemini-api-key" } }\n}\n`);
   },
-  command: (model) => ({ argv: [cli.bin!, "-p", "run it", "--yolo"], env: { GEMINI_API_KEY: "fake", GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_CLI_TRUST_WORKSPACE: "true" } }),
+  command: (model) => ({
+    argv: [cli.bin!, "-p", "run it", "--yolo"],
+    env: { GEMINI_API_KEY: "fake", GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_CLI_TRUST_WORKSPACE: "true" },
+  }),
   killAfterMs: 120_000,
   /** The shell output the model read: Gemini wraps it as `Output: …\nProcess Group PGID: N`. */
   resultIn(body, step) {

@@ -31,23 +31,38 @@ export function commandFor(cli: PinnedCli, bin: string): string[] {
 function installedVersion(cli: PinnedCli, bin: string, dir: string): string | null {
   if (!existsSync(bin)) return null;
   const [file, ...prefix] = commandFor(cli, bin);
-  const result = spawnSync(file!, [...prefix, "--version"], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: dir, IS_SANDBOX: "1" }, timeout: 30_000 });
+  const result = spawnSync(file!, [...prefix, "--version"], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, HOME: dir, IS_SANDBOX: "1" },
+    timeout: 30_000,
+  });
   return cli.versionOf(result.stdout ?? "");
 }
 
 /** Install the pinned CLI if needed. Skips only when npm itself cannot reach its registry. */
 export function ensureNpmCli(cli: PinnedCli): CliAvailability {
   // A machine that cannot spare the downloads (about 1.5 GB for the five CLIs) opts out, and is told so.
-  if (process.env.OMNI_SKIP_CONTRACT === "1") return { bin: null, skip: `OMNI_SKIP_CONTRACT=1 is set, so ${cli.pkg}@${cli.version} is not installed` };
+  if (process.env.OMNI_SKIP_CONTRACT === "1")
+    return { bin: null, skip: `OMNI_SKIP_CONTRACT=1 is set, so ${cli.pkg}@${cli.version} is not installed` };
   const dir = join(REPO_ROOT, "test-output", cli.pkg.replace(/^@/, "").replace(/\//g, "-"));
   const bin = join(dir, "node_modules", ".bin", cli.bin);
   if (installedVersion(cli, bin, dir) === cli.version) return { bin, skip: null };
-  console.warn(`[contract] installing ${cli.pkg}@${cli.version} into ${dir} (once; later runs reuse it; OMNI_SKIP_CONTRACT=1 skips the contract tests)`);
+  console.warn(
+    `[contract] installing ${cli.pkg}@${cli.version} into ${dir} (once; later runs reuse it; OMNI_SKIP_CONTRACT=1 skips the contract tests)`,
+  );
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "host-cli-cache", private: true }, null, 2)}\n`);
-  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-save", `${cli.pkg}@${cli.version}`], { cwd: dir, encoding: "utf8", timeout: 600_000 });
+  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-save", `${cli.pkg}@${cli.version}`], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   if (install.status === 0 && installedVersion(cli, bin, dir) === cli.version) return { bin, skip: null };
   const ping = spawnSync("npm", ["ping"], { encoding: "utf8", timeout: 60_000 });
-  if (ping.status !== 0) return { bin: null, skip: `npm registry unreachable, cannot install ${cli.pkg}@${cli.version}: ${(ping.stderr ?? "").trim().split("\n").at(-1)}` };
+  if (ping.status !== 0)
+    return {
+      bin: null,
+      skip: `npm registry unreachable, cannot install ${cli.pkg}@${cli.version}: ${(ping.stderr ?? "").trim().split("\n").at(-1)}`,
+    };
   throw new Error(`npm reached the registry but installing ${cli.pkg}@${cli.version} failed:\n${install.stderr}`);
 }

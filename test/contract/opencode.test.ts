@@ -7,10 +7,26 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chatCallId, startFakeChat, toolMessage } from "./fake-openai-chat.ts";
 import { ensureNpmCli } from "./npm-cli.ts";
-import { DATA, describeHost, NOISY_MAKE, NOISY_MAKEFILE, PRINT_DATA, scriptedSession, testFinishesSession, testJsonByteIdentical, testNoisyCommandDistilled, type ShellHost } from "./scripted-session.ts";
+import {
+  DATA,
+  describeHost,
+  NOISY_MAKE,
+  NOISY_MAKEFILE,
+  PRINT_DATA,
+  scriptedSession,
+  testFinishesSession,
+  testJsonByteIdentical,
+  testNoisyCommandDistilled,
+  type ShellHost,
+} from "./scripted-session.ts";
 
 export const OPENCODE_VERSION = "1.18.33";
-const cli = ensureNpmCli({ pkg: "opencode-ai", version: OPENCODE_VERSION, bin: "opencode", versionOf: (out) => out.trim().split("\n").at(-1) ?? null });
+const cli = ensureNpmCli({
+  pkg: "opencode-ai",
+  version: OPENCODE_VERSION,
+  bin: "opencode",
+  versionOf: (out) => out.trim().split("\n").at(-1) ?? null,
+});
 
 const run = scriptedSession({
   initFlag: "--opencode",
@@ -24,8 +40,16 @@ const run = scriptedSession({
   configure(home, model) {
     const configDir = join(home, ".config", "opencode");
     mkdirSync(configDir, { recursive: true });
-    const provider = { npm: "@ai-sdk/openai-compatible", name: "Fake", options: { baseURL: model.url, apiKey: "sk-fake" }, models: { fake: { name: "fake", tool_call: true } } };
-    writeFileSync(join(configDir, "opencode.json"), `${JSON.stringify({ $schema: "https://opencode.ai/config.json", model: "fake/fake", provider: { fake: provider }, permission: { bash: "allow" } }, null, 2)}\n`);
+    const provider = {
+      npm: "@ai-sdk/openai-compatible",
+      name: "Fake",
+      options: { baseURL: model.url, apiKey: "sk-fake" },
+      models: { fake: { name: "fake", tool_call: true } },
+    };
+    writeFileSync(
+      join(configDir, "opencode.json"),
+      `${JSON.stringify({ $schema: "https://opencode.ai/config.json", model: "fake/fake", provider: { fake: provider }, permission: { bash: "allow" } }, null, 2)}\n`,
+    );
   },
   command: () => ({ argv: [cli.bin!, "run", "run it"] }),
   killAfterMs: 150_000,

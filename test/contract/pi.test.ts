@@ -8,10 +8,25 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chatCallId, startFakeChat, toolMessage } from "./fake-openai-chat.ts";
 import { commandFor, ensureNpmCli, type PinnedCli } from "./npm-cli.ts";
-import { DATA, describeHost, NOISY_SHELL, scriptedSession, testFinishesSession, testJsonByteIdentical, testNoisyCommandDistilled, type ShellHost } from "./scripted-session.ts";
+import {
+  DATA,
+  describeHost,
+  NOISY_SHELL,
+  scriptedSession,
+  testFinishesSession,
+  testJsonByteIdentical,
+  testNoisyCommandDistilled,
+  type ShellHost,
+} from "./scripted-session.ts";
 
 export const PI_VERSION = "1.6.0";
-const PI: PinnedCli = { pkg: "@earendil-works/pi-coding-agent", version: PI_VERSION, bin: "pi", versionOf: (out) => out.trim().split("\n").at(-1) ?? null, viaBun: true };
+const PI: PinnedCli = {
+  pkg: "@earendil-works/pi-coding-agent",
+  version: PI_VERSION,
+  bin: "pi",
+  versionOf: (out) => out.trim().split("\n").at(-1) ?? null,
+  viaBun: true,
+};
 const cli = ensureNpmCli(PI);
 
 const run = scriptedSession({

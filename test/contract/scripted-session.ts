@@ -95,7 +95,11 @@ async function runSession<R>(plan: SessionPlan<R>): Promise<Session> {
     const { argv, env } = plan.command(model);
     const child = Bun.spawn(argv, { cwd: project, env: { ...sandbox.env, ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     const timer = setTimeout(() => child.kill(), plan.killAfterMs);
-    const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    const [stdout, stderr, exitCode] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
     clearTimeout(timer);
     return { sandbox, project, requests: model.requests, exitCode, stdout, stderr, output: `${stdout}\n${stderr}` };
   } finally {
@@ -135,7 +139,10 @@ export function expectDistilledWithHandle(text: string, sandbox: Sandbox, archiv
 export function firstDistillation(sandbox: Sandbox, commandLike: string): { entry: string; agent_id: string } | null {
   const db = new Database(sandbox.dbPath, { readonly: true });
   try {
-    return db.query("SELECT entry, agent_id FROM distillations WHERE command LIKE ? ORDER BY id LIMIT 1").get(commandLike) as { entry: string; agent_id: string } | null;
+    return db.query("SELECT entry, agent_id FROM distillations WHERE command LIKE ? ORDER BY id LIMIT 1").get(commandLike) as {
+      entry: string;
+      agent_id: string;
+    } | null;
   } finally {
     db.close();
   }
@@ -151,31 +158,47 @@ export interface ShellHost {
 }
 
 export function testFinishesSession({ run }: ShellHost): void {
-  test("runs the scripted session", async () => {
-    const { exitCode, output } = await run.session();
-    expect(exitCode).toBe(0);
-    expect(output).toContain("done");
-  }, run.timeoutMs);
+  test(
+    "runs the scripted session",
+    async () => {
+      const { exitCode, output } = await run.session();
+      expect(exitCode).toBe(0);
+      expect(output).toContain("done");
+    },
+    run.timeoutMs,
+  );
 }
 
 export function testNoisyCommandDistilled({ run, via, exec }: ShellHost): void {
-  test(`hands the model a noisy command distilled ${via}, with a handle omni retrieve resolves`, async () => {
-    const text = await run.resultOf(0);
-    const { sandbox } = await run.session();
-    expectDistilledWithHandle(text, sandbox, ["Compiling crate-300 v1.0.300\n"]);
-    if (exec) expect(firstDistillation(sandbox, exec.commandLike)).toEqual({ entry: "exec", agent_id: exec.agentId });
-  }, run.timeoutMs);
+  test(
+    `hands the model a noisy command distilled ${via}, with a handle omni retrieve resolves`,
+    async () => {
+      const text = await run.resultOf(0);
+      const { sandbox } = await run.session();
+      expectDistilledWithHandle(text, sandbox, ["Compiling crate-300 v1.0.300\n"]);
+      if (exec) expect(firstDistillation(sandbox, exec.commandLike)).toEqual({ entry: "exec", agent_id: exec.agentId });
+    },
+    run.timeoutMs,
+  );
 }
 
 export function testProjectContextInjected({ run }: ShellHost): void {
-  test("injects the project context at session start", async () => {
-    const { requests } = await run.session();
-    expect(JSON.stringify(requests[requests.length - 1])).toContain("[omni] project context\\n- Pinned files: AGENTS.md");
-  }, run.timeoutMs);
+  test(
+    "injects the project context at session start",
+    async () => {
+      const { requests } = await run.session();
+      expect(JSON.stringify(requests[requests.length - 1])).toContain("[omni] project context\\n- Pinned files: AGENTS.md");
+    },
+    run.timeoutMs,
+  );
 }
 
 export function testJsonByteIdentical({ run }: ShellHost): void {
-  test("hands a JSON payload over byte-identical", async () => {
-    expect(await run.resultOf(1)).toBe(DATA);
-  }, run.timeoutMs);
+  test(
+    "hands a JSON payload over byte-identical",
+    async () => {
+      expect(await run.resultOf(1)).toBe(DATA);
+    },
+    run.timeoutMs,
+  );
 }

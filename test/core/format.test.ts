@@ -4,7 +4,8 @@ import { loadFixtures } from "../helpers/fixtures.ts";
 
 describe("sniffFormat", () => {
   test("refuses every structured fixture", () => {
-    for (const fixture of loadFixtures("structured")) expect({ name: fixture.name, kind: sniffFormat(fixture.text) }).not.toEqual({ name: fixture.name, kind: null });
+    for (const fixture of loadFixtures("structured"))
+      expect({ name: fixture.name, kind: sniffFormat(fixture.text) }).not.toEqual({ name: fixture.name, kind: null });
   });
 
   test("lets every tool-output fixture through", () => {
@@ -23,7 +24,7 @@ describe("sniffFormat", () => {
     ['{"a":1}\n{"a":2}\n', "ndjson"],
     ["apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n", "yaml"],
     ["---\nanything", "yaml"],
-    ["data:\n  config.hcl: |\n    storage \"file\" {\n      path = \"/vault\"\n    }\n  other: 1\n", "yaml"],
+    ['data:\n  config.hcl: |\n    storage "file" {\n      path = "/vault"\n    }\n  other: 1\n', "yaml"],
     ["a,b,c\n1,2,3\n4,5,6\n", "csv"],
     ["a\tb\n1\t2\n3\t4\n", "tsv"],
     [`${"QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3ODkrLw".repeat(3)}==`, "base64"],
@@ -58,10 +59,12 @@ describe("sniffFormat", () => {
     expect(tables.length).toBeGreaterThanOrEqual(3);
     const blob = `${"QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3ODkrLw".repeat(3)}==`;
     for (const text of [...tables.map((fixture) => fixture.text), blob]) {
-      for (const path of ["src/values.ts", "lib/regerrs.h", "README.md", "notes.txt", "Makefile"]) expect({ path, kind: sniffFormat(text, path) }).toEqual({ path, kind: null });
+      for (const path of ["src/values.ts", "lib/regerrs.h", "README.md", "notes.txt", "Makefile"])
+        expect({ path, kind: sniffFormat(text, path) }).toEqual({ path, kind: null });
       expect(sniffFormat(text, "export/history.csv")).not.toBeNull();
     }
-    for (const fixture of structured.filter((f) => ["json", "yaml"].includes(sniffFormat(f.text) ?? ""))) expect(sniffFormat(fixture.text, "src/config.ts")).toBe(sniffFormat(fixture.text));
+    for (const fixture of structured.filter((f) => ["json", "yaml"].includes(sniffFormat(f.text) ?? "")))
+      expect(sniffFormat(fixture.text, "src/config.ts")).toBe(sniffFormat(fixture.text));
   });
 
   test.each([
@@ -79,8 +82,12 @@ describe("sniffFormat", () => {
   });
 
   test.each([
-    ["src/a.ts(1,2): error TS1005: ',' expected.\nsrc/b.ts(3,4): error TS1005: ',' expected.\nsrc/c.ts(5,6): error TS1005: ',' expected.\n"],
-    ["src/a.c:1:2: warning: unused variable 'x', 'y'\nsrc/a.c:3:4: warning: unused variable 'z', 'w'\nsrc/b.c:5:6: warning: unused variable 'v', 'u'\n"],
+    [
+      "src/a.ts(1,2): error TS1005: ',' expected.\nsrc/b.ts(3,4): error TS1005: ',' expected.\nsrc/c.ts(5,6): error TS1005: ',' expected.\n",
+    ],
+    [
+      "src/a.c:1:2: warning: unused variable 'x', 'y'\nsrc/a.c:3:4: warning: unused variable 'z', 'w'\nsrc/b.c:5:6: warning: unused variable 'v', 'u'\n",
+    ],
     ["lib/a.js:10:  f(a, b);\nlib/a.js-11-  g(c, d);\nlib/b.js:12:  h(e, f);\n"],
   ])("recognises compiler and search diagnostics before the sniff: %p", (text) => {
     expect(sniffFormat(text)).toBeNull();

@@ -10,7 +10,15 @@ const EXE = "/opt/omni/dist/omni";
 /** `rules` as the user's settings hold them; the gateway reads them on demand. */
 type Extra = Omit<Partial<GatewayRequest>, "rules"> & { rules?: PermissionRules | null };
 const decide = (command: string, { rules = NO_RULES, ...extra }: Extra = {}) =>
-  decideRewrite({ command, runInBackground: false, permissionMode: "default", exe: EXE, scope: { agentId: "claude_code", sessionId: "s-1", subagentId: null }, ...extra, rules: () => rules });
+  decideRewrite({
+    command,
+    runInBackground: false,
+    permissionMode: "default",
+    exe: EXE,
+    scope: { agentId: "claude_code", sessionId: "s-1", subagentId: null },
+    ...extra,
+    rules: () => rules,
+  });
 const rewritten = (command: string, extra: Extra = {}) => {
   const decision = decide(command, extra);
   if (!decision.rewrite) throw new Error(`not rewritten (${decision.reason}): ${command}`);
@@ -91,8 +99,8 @@ describe("the gateway rewrites by routing, launchers and wrappers peeled", () =>
     ["ls | xargs cat", "pipe"],
     ["cargo test && cargo build", "chain"],
     ["make || true", "|| chain"],
-    ["git status \"$(touch X)\"", "command substitution"],
-    ["git log \"`id`\"", "command substitution"],
+    ['git status "$(touch X)"', "command substitution"],
+    ['git log "`id`"', "command substitution"],
     ["diff <(ls a) <(ls b)", "process substitution"],
     ["cat <<EOF\nx\nEOF", "heredoc"],
     ["sudo make install", "sudo"],
@@ -138,13 +146,18 @@ describe("the gateway rewrites by routing, launchers and wrappers peeled", () =>
   });
 
   test("keeps leading assignments and builtins in the host's shell and wraps only the last command", () => {
-    expect(rewritten("cd build && CI=1 ctest -j2 2>&1").command).toBe(`cd build && CI=1 ${EXE} exec --hooked --agent claude_code --session s-1 -- ctest -j2 2>&1`);
+    expect(rewritten("cd build && CI=1 ctest -j2 2>&1").command).toBe(
+      `cd build && CI=1 ${EXE} exec --hooked --agent claude_code --session s-1 -- ctest -j2 2>&1`,
+    );
     expect(rewritten("time make").command).toBe(`time ${EXE} exec --hooked --agent claude_code --session s-1 -- make`);
     expect(rewritten("npm test -- -t 'adds two'").command).toEndWith(` -- npm test -- -t 'adds two'`);
   });
 
   test("carries the reader's scope in single quotes the shell cannot misread", () => {
-    const command = rewritten("npm test", { exe: "/Users/a b/omni", scope: { agentId: "claude_code", sessionId: "s'1 $(x)", subagentId: "sub;2" } }).command;
+    const command = rewritten("npm test", {
+      exe: "/Users/a b/omni",
+      scope: { agentId: "claude_code", sessionId: "s'1 $(x)", subagentId: "sub;2" },
+    }).command;
     expect(command).toBe(`'/Users/a b/omni' exec --hooked --agent claude_code --session 's'\\''1 $(x)' --subagent 'sub;2' -- npm test`);
     expect(unwrapRewrite(command)).toBe("npm test");
   });
@@ -205,7 +218,15 @@ describe("the user's permission rules, matched as the host matches them", () => 
 
   test("reads the user's rules only for a command otherwise worth rewriting", () => {
     let reads = 0;
-    const counted = (command: string) => decideRewrite({ command, runInBackground: false, permissionMode: "default", exe: EXE, scope: { agentId: "claude_code", sessionId: null, subagentId: null }, rules: () => (reads++, NO_RULES) });
+    const counted = (command: string) =>
+      decideRewrite({
+        command,
+        runInBackground: false,
+        permissionMode: "default",
+        exe: EXE,
+        scope: { agentId: "claude_code", sessionId: null, subagentId: null },
+        rules: () => (reads++, NO_RULES),
+      });
     for (const command of ["cargo test | tail", "ls -la", "npm run dev", "cat README.md"]) expect(counted(command).rewrite).toBe(false);
     expect(reads).toBe(0);
     expect(counted("cargo test").rewrite).toBe(true);
@@ -220,7 +241,15 @@ describe("the user's permission rules, matched as the host matches them", () => 
 describe("commands the host waves through as read-only", () => {
   const level = (command: string) => programLevels(command)[0]!;
 
-  test.each(["git status", "git status -s", "git log --oneline -20", "git log -n 5 main", "git diff --cached", "git diff HEAD~1 -- src/app.ts", "git show HEAD~2"])("proves %p read-only and answers allow", (command) => {
+  test.each([
+    "git status",
+    "git status -s",
+    "git log --oneline -20",
+    "git log -n 5 main",
+    "git diff --cached",
+    "git diff HEAD~1 -- src/app.ts",
+    "git show HEAD~2",
+  ])("proves %p read-only and answers allow", (command) => {
     expect(hostMayAllowAsReadOnly(level(command))).toBe(true);
     expect(provenReadOnly(level(command), command)).toBe(true);
     expect(rewritten(command).permission).toBe("allow");
@@ -228,8 +257,8 @@ describe("commands the host waves through as read-only", () => {
 
   // The issue's cases: each runs or writes more than its program name says.
   test.each([
-    "git status \"$(touch X)\"",
-    "git log \"`id`\"",
+    'git status "$(touch X)"',
+    'git log "`id`"',
     "git log --output=F",
     "git diff --output=F",
     "git grep -O'cmd' foo",
@@ -248,16 +277,28 @@ describe("commands the host waves through as read-only", () => {
     expect(decision.rewrite && decision.permission === "allow").toBe(false);
   });
 
-  test.each(["make deploy", "make install", "make clean", "make release", "go generate ./..."])("leaves %p to the host's own prompt", (command) => {
-    const decision = decide(command);
-    expect(decision.rewrite && decision.permission === "allow").toBe(false);
-  });
+  test.each(["make deploy", "make install", "make clean", "make release", "go generate ./..."])(
+    "leaves %p to the host's own prompt",
+    (command) => {
+      const decision = decide(command);
+      expect(decision.rewrite && decision.permission === "allow").toBe(false);
+    },
+  );
 });
 
 describe("the shell form", () => {
   test("keeps the final command's text exactly as typed", () => {
     const result = parseShellForm(`cd "my dir" && FOO="a b" pytest -k 'not slow' 2>&1`);
-    expect(result).toEqual({ form: { prefix: `cd "my dir" && `, assignments: `FOO="a b" `, timeKeyword: "", body: `pytest -k 'not slow' 2>&1`, words: ["pytest", "-k", "not slow"], assigned: ["FOO"] } });
+    expect(result).toEqual({
+      form: {
+        prefix: `cd "my dir" && `,
+        assignments: `FOO="a b" `,
+        timeKeyword: "",
+        body: `pytest -k 'not slow' 2>&1`,
+        words: ["pytest", "-k", "not slow"],
+        assigned: ["FOO"],
+      },
+    });
   });
 
   test("routes a launcher's program: bundle exec rspec is a test run", () => {

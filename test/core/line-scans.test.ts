@@ -7,10 +7,27 @@ import { loadFixtures } from "../helpers/fixtures.ts";
 
 // The whole-block scans must answer exactly what the line-by-line definitions answer.
 const real = loadFixtures().map((f) => f.text);
-const pieces = ["error: x", "FAILED", "0 failed", "✗ bad", "✓ ok", "\r\n", "\r", "\n", "  [OMNI: 3 lines", "[OMNI x", "Error TS2322", "fail", "panic: ", "ok"];
+const pieces = [
+  "error: x",
+  "FAILED",
+  "0 failed",
+  "✗ bad",
+  "✓ ok",
+  "\r\n",
+  "\r",
+  "\n",
+  "  [OMNI: 3 lines",
+  "[OMNI x",
+  "Error TS2322",
+  "fail",
+  "panic: ",
+  "ok",
+];
 const text = fc.oneof(
   fc.constantFrom(...real),
-  fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ unit: "binary", maxLength: 20 })), { maxLength: 40 }).map((parts) => parts.join("")),
+  fc
+    .array(fc.oneof(fc.constantFrom(...pieces), fc.string({ unit: "binary", maxLength: 20 })), { maxLength: 40 })
+    .map((parts) => parts.join("")),
 );
 
 test("failureLines finds the same lines as checking every line", () => {

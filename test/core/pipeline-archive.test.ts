@@ -20,7 +20,10 @@ test("every marker in an over-2 MB reply names a handle, and the handle gives th
   db = openDatabase(join(dir, "omni.db"));
   const text = `${Array.from({ length: 60_000 }, (_, i) => `   Compiling crate-${i % 900} v1.0.${i} (registry+https://github.com/rust-lang/crates.io-index)`).join("\n")}\n    Finished \`release\` profile [optimized] target(s) in 41.20s\n`;
   expect(Buffer.byteLength(text)).toBeGreaterThan(2_000_000);
-  const result = runPipeline({ text, command: "npm run dev", entry: "exec", failed: false, exitCode: 0, agentId: "test" }, { store: createPipelineStore(db), clock: { now: () => 1_780_000_000_000 } });
+  const result = runPipeline(
+    { text, command: "npm run dev", entry: "exec", failed: false, exitCode: 0, agentId: "test" },
+    { store: createPipelineStore(db), clock: { now: () => 1_780_000_000_000 } },
+  );
   expect(result.changed).toBe(true);
   const markers = result.delivered.split("\n").filter((line) => line.includes("[OMNI:"));
   expect(markers.some((marker) => marker.includes("extreme length"))).toBe(true);

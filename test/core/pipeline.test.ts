@@ -47,7 +47,8 @@ describe("runPipeline", () => {
 
   test("hands back raw bytes when the output is within 10% of the input", () => {
     const store = memoryStore();
-    const text = Array.from({ length: 40 }, (_, i) => `row ${i}: value ${i * 7}`).join("\n") + "\nDownloading a\nDownloading b\nDownloading c\n";
+    const text =
+      Array.from({ length: 40 }, (_, i) => `row ${i}: value ${i * 7}`).join("\n") + "\nDownloading a\nDownloading b\nDownloading c\n";
     const result = runPipeline(request({ text }), { store, clock: fixedClock });
     expect(result.delivered).toBe(text);
     expect(result.reason).toBe("below guardrail");
@@ -59,7 +60,11 @@ describe("runPipeline", () => {
     // Every real distiller keeps failure lines; a planted one that keeps only the first line
     // shows the check behind them all.
     const real = distillers.generic;
-    distillers.generic = defineDistiller({ id: "generic", describe: "planted defect", distill: ({ text: raw }) => `${raw.split("\n")[0]}\n` });
+    distillers.generic = defineDistiller({
+      id: "generic",
+      describe: "planted defect",
+      distill: ({ text: raw }) => `${raw.split("\n")[0]}\n`,
+    });
     try {
       const result = runPipeline(request({ text }), { store, clock: fixedClock });
       expect(result.delivered).toBe(text);
@@ -77,9 +82,18 @@ describe("runPipeline", () => {
 
   test("folds a failed run's repetitive lines and keeps its failure, its explanation and its tally", () => {
     const passing = Array.from({ length: 200 }, (_, i) => `ok ${i + 1} - case ${i + 1} parses`);
-    const failure = ["not ok 201 - case 201 parses", "#   Failed test 'case 201 parses'", "#   at t/parse.t line 88.", "#          got: '3'", "#     expected: '4'"];
+    const failure = [
+      "not ok 201 - case 201 parses",
+      "#   Failed test 'case 201 parses'",
+      "#   at t/parse.t line 88.",
+      "#          got: '3'",
+      "#     expected: '4'",
+    ];
     const text = [...passing.slice(0, 120), ...failure, ...passing.slice(120), "# Looks like you failed 1 test of 201.", ""].join("\n");
-    const result = runPipeline(request({ text, command: "./run-tests.sh", failed: true, exitCode: 1 }), { store: memoryStore(), clock: fixedClock });
+    const result = runPipeline(request({ text, command: "./run-tests.sh", failed: true, exitCode: 1 }), {
+      store: memoryStore(),
+      clock: fixedClock,
+    });
     expect(result.route).toBe("distilled");
     for (const line of failure) expect(result.delivered).toContain(line);
     expect(result.delivered).toContain("# Looks like you failed 1 test of 201.");

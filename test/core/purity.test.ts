@@ -14,7 +14,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 function importsOf(source: string): string[] {
-  return [...source.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  return [...source.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(
+    (m) => m[1] ?? m[2]!,
+  );
 }
 
 describe("pure modules", () => {
@@ -24,7 +26,8 @@ describe("pure modules", () => {
       for (const file of sourceFiles(join(REPO_ROOT, folder))) {
         for (const specifier of importsOf(readFileSync(file, "utf8"))) {
           if (FORBIDDEN.includes(specifier)) offenders.push(`${relative(REPO_ROOT, file)} → ${specifier}`);
-          if (specifier.startsWith(".") && /\/(platform|store|cli|hooks|hosts|mcp)\//.test(`/${specifier}`)) offenders.push(`${relative(REPO_ROOT, file)} → ${specifier}`);
+          if (specifier.startsWith(".") && /\/(platform|store|cli|hooks|hosts|mcp)\//.test(`/${specifier}`))
+            offenders.push(`${relative(REPO_ROOT, file)} → ${specifier}`);
         }
       }
       expect(offenders).toEqual([]);

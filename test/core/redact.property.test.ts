@@ -23,12 +23,48 @@ function checkInvariants(text: string): void {
   expect(redactSecrets(out).count).toBe(0);
 }
 
-const realLines = loadFixtures().flatMap((fixture) => splitInclusive(fixture.text)).filter((line) => /[=:]|-----|Bearer|:\/\//.test(line));
+const realLines = loadFixtures()
+  .flatMap((fixture) => splitInclusive(fixture.text))
+  .filter((line) => /[=:]|-----|Bearer|:\/\//.test(line));
 const pieces = fc.oneof(
   fc.constantFrom(...realLines),
-  fc.constantFrom("GITHUB_TOKEN=", "export API_KEY=", "  declare -x PGPASSWORD=", "DATABASE_URL=postgres://u:p4ss@h/db", "password: ", '"secret": "', "Authorization: Bearer ", "--token ", "KEY=", "PATH=", "=", "x=y", "key: "),
-  fc.constantFrom("ghp_0123456789abcdefghijklmnopqrstuvwxyzAB", "xoxb-1234567890-abcdefghijklmnop", "AKIAQYLPMN5HFIQR7XYZ", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "Zm9vYmFyQmF6UXV4MTIzNDU2Nzg5"),
-  fc.constantFrom("\n", "\r\n", "\r", " ", "\u2028", "-----BEGIN RSA PRIVATE KEY-----", "-----END RSA PRIVATE KEY-----", "'", '"', "[REDACTED]", "***", "abc", "\\n"),
+  fc.constantFrom(
+    "GITHUB_TOKEN=",
+    "export API_KEY=",
+    "  declare -x PGPASSWORD=",
+    "DATABASE_URL=postgres://u:p4ss@h/db",
+    "password: ",
+    '"secret": "',
+    "Authorization: Bearer ",
+    "--token ",
+    "KEY=",
+    "PATH=",
+    "=",
+    "x=y",
+    "key: ",
+  ),
+  fc.constantFrom(
+    "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB",
+    "xoxb-1234567890-abcdefghijklmnop",
+    "AKIAQYLPMN5HFIQR7XYZ",
+    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    "Zm9vYmFyQmF6UXV4MTIzNDU2Nzg5",
+  ),
+  fc.constantFrom(
+    "\n",
+    "\r\n",
+    "\r",
+    " ",
+    "\u2028",
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "-----END RSA PRIVATE KEY-----",
+    "'",
+    '"',
+    "[REDACTED]",
+    "***",
+    "abc",
+    "\\n",
+  ),
 );
 
 test("redaction keeps every line terminator, changes only lines it masks, and is idempotent", () => {

@@ -4,11 +4,23 @@ import { loadFixtures } from "../helpers/fixtures.ts";
 import { fixedClock, memoryStore } from "../helpers/memory-store.ts";
 
 const envFixture = loadFixtures("system-ops").find((fixture) => fixture.name === "env_fake_secrets")!;
-const SECRETS = ["ghp_FAKE", "fakeSecret/AccessKey", "not-a-real-password", "fake-pg-password", "sk-fake-0000", "fake-mysql", "fake-session-secret", "AKIAFAKE"];
+const SECRETS = [
+  "ghp_FAKE",
+  "fakeSecret/AccessKey",
+  "not-a-real-password",
+  "fake-pg-password",
+  "sk-fake-0000",
+  "fake-mysql",
+  "fake-session-secret",
+  "AKIAFAKE",
+];
 
 function run(overrides: Partial<PipelineRequest>) {
   const store = memoryStore();
-  const result = runPipeline({ text: envFixture.text, command: "env", entry: "hook", failed: false, agentId: "test", ...overrides }, { store, clock: fixedClock });
+  const result = runPipeline(
+    { text: envFixture.text, command: "env", entry: "hook", failed: false, agentId: "test", ...overrides },
+    { store, clock: fixedClock },
+  );
   return { result, store };
 }
 

@@ -26,7 +26,17 @@ describe("routing to the git, search, readfile and system-ops distillers", () =>
     expect(routeCommand(command).distiller).toBe(distiller as never);
   });
 
-  test.each(["git diff --stat", "git show --name-only HEAD", "git status --porcelain", "find . -name '*.ts'", "ls -la", "tree -L 2", "ps aux", "df -h", "grep -rn TODO . | head -20"])("%s passes through: the listing is the answer", (command) => {
+  test.each([
+    "git diff --stat",
+    "git show --name-only HEAD",
+    "git status --porcelain",
+    "find . -name '*.ts'",
+    "ls -la",
+    "tree -L 2",
+    "ps aux",
+    "df -h",
+    "grep -rn TODO . | head -20",
+  ])("%s passes through: the listing is the answer", (command) => {
     expect(routeCommand(command).distiller).toBeNull();
   });
 

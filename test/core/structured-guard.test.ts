@@ -14,7 +14,13 @@ import { ledgerRig, type LedgerRig } from "../ledger/helpers.ts";
 let rig: LedgerRig;
 afterEach(() => rig.close());
 
-const FALSE_POSITIVES = ["build/tsc_override_errors_rxjs", "search/grep_rn_commas_rxjs", "generic/cal_year", "readfile/tail_rgb_txt", "readfile/read_c_header_regerrs"];
+const FALSE_POSITIVES = [
+  "build/tsc_override_errors_rxjs",
+  "search/grep_rn_commas_rxjs",
+  "generic/cal_year",
+  "readfile/tail_rgb_txt",
+  "readfile/read_c_header_regerrs",
+];
 
 function fixture(name: string): Fixture {
   const [family, caseName] = name.split("/");
@@ -47,12 +53,19 @@ describe("real structured fixtures", () => {
     for (const f of structured) expect(f.structured).toBe(true);
   });
 
-  test.each(structured.map((f) => [f.name, f] as const))("%s comes back byte-identical, as a shell output and as a Read, first time and on repeat", (_name, f) => {
-    rig = ledgerRig();
-    // Read as the data file it is: `.json`, `.yaml`, `.csv`, `.tsv`.
-    const ext = sniffFormat(f.text);
-    for (const request of [{ tool: "Bash", command: f.command }, { tool: "Read", command: `/home/dev/data/export.${ext}` }]) {
-      for (let round = 0; round < 2; round++) expect(rig.deliver(f.text, { ...request, failed: false, exitCode: 0 }).delivered).toBe(f.text);
-    }
-  });
+  test.each(structured.map((f) => [f.name, f] as const))(
+    "%s comes back byte-identical, as a shell output and as a Read, first time and on repeat",
+    (_name, f) => {
+      rig = ledgerRig();
+      // Read as the data file it is: `.json`, `.yaml`, `.csv`, `.tsv`.
+      const ext = sniffFormat(f.text);
+      for (const request of [
+        { tool: "Bash", command: f.command },
+        { tool: "Read", command: `/home/dev/data/export.${ext}` },
+      ]) {
+        for (let round = 0; round < 2; round++)
+          expect(rig.deliver(f.text, { ...request, failed: false, exitCode: 0 }).delivered).toBe(f.text);
+      }
+    },
+  );
 });

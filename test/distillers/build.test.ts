@@ -18,7 +18,11 @@ const other = (family: string, name: string) => readFileSync(join(FIXTURES_DIR, 
 describe("build distiller declines", () => {
   const declines: [string, string, boolean][] = [
     ["a dev-server banner", other("jsts", "upstream_vite_dev_server"), false],
-    ["prose", "We build the project with make. The last build failed because of a missing header;\nafter installing zlib headers it compiled fine.\n", false],
+    [
+      "prose",
+      "We build the project with make. The last build failed because of a missing header;\nafter installing zlib headers it compiled fine.\n",
+      false,
+    ],
     ["JSON", '{"errors": 0, "warnings": 3, "outputPath": "dist"}\n', false],
     ["a test run (cargo test)", other("test", "upstream_cargo_test_500"), false],
     ["a compile log that prints no verdict, error or warning", fixture("make_build_full").text, false],
@@ -63,7 +67,9 @@ describe("build distiller keeps the answer", () => {
     expect(out).toContain("main.c:9:12: note: each undeclared identifier is reported only once");
     expect(out).not.toContain("cc -Wall -Wextra -O2 -c -o main.o main.c");
     const link = distillWith("build", fixture("make_link_error").text, { failed: true })!;
-    expect(link).toContain("/usr/bin/ld: main.o: in function `main':\nmain.c:(.text.startup+0x2f): undefined reference to `scale'\ncollect2: error: ld returned 1 exit status");
+    expect(link).toContain(
+      "/usr/bin/ld: main.o: in function `main':\nmain.c:(.text.startup+0x2f): undefined reference to `scale'\ncollect2: error: ld returned 1 exit status",
+    );
   });
 
   test("keeps every warning's location and message, one line each, and cuts the source excerpts", () => {
@@ -90,7 +96,9 @@ describe("build distiller keeps the answer", () => {
   test("keeps each cppcheck finding's own line whatever its severity (style, performance), not its caret", () => {
     const f = fixture("cppcheck_jansson");
     const out = distillWith("build", f.text)!;
-    const findings = f.text.split("\n").filter((line) => /^\S+:\d+:\d+: (?:style|performance|portability|information|warning|error): /.test(line));
+    const findings = f.text
+      .split("\n")
+      .filter((line) => /^\S+:\d+:\d+: (?:style|performance|portability|information|warning|error): /.test(line));
     expect(findings.length).toBeGreaterThan(40);
     for (const line of findings) expect(out).toContain(line);
     // Only an error keeps its block whole (source line and caret); a style or warning finding is its one line.
@@ -133,11 +141,25 @@ describe("build distiller keeps the answer", () => {
 
   test("keeps the report the build printed: esbuild's --analyze table, webpack's asset rows, libtool's link line, cmake's done lines", () => {
     const analyze = distillWith("build", fixture("esbuild_analyze_lodash").text)!;
-    for (const row of fixture("esbuild_analyze_lodash").text.split("\n").filter((line) => /\d(?:b|kb)\s+[\d.]+%$/.test(line))) expect(analyze).toContain(row);
+    for (const row of fixture("esbuild_analyze_lodash")
+      .text.split("\n")
+      .filter((line) => /\d(?:b|kb)\s+[\d.]+%$/.test(line)))
+      expect(analyze).toContain(row);
     const link = distillWith("build", fixture("make_jansson_libtool").text)!;
     expect(link).toContain("libtool: link:  gcc -shared");
     expect(link).toContain("-o libjansson.la");
-    const configure = distillWith("build", ["-- The C compiler identification is GNU 12.2.0", "-- Detecting C compiler ABI info", "-- Detecting C compiler ABI info - done", "-- Configuring done", "-- Generating done", "-- Build files have been written to: /home/dev/src/app/build", ""].join("\n"))!;
+    const configure = distillWith(
+      "build",
+      [
+        "-- The C compiler identification is GNU 12.2.0",
+        "-- Detecting C compiler ABI info",
+        "-- Detecting C compiler ABI info - done",
+        "-- Configuring done",
+        "-- Generating done",
+        "-- Build files have been written to: /home/dev/src/app/build",
+        "",
+      ].join("\n"),
+    )!;
     expect(configure).toContain("-- Configuring done\n-- Generating done\n-- Build files have been written to: /home/dev/src/app/build");
   });
 
@@ -148,7 +170,14 @@ describe("build distiller keeps the answer", () => {
   });
 
   test("keeps the esbuild, webpack, tsc and vite error blocks and their counts", () => {
-    for (const name of ["esbuild_errors", "webpack_errors", "tsc_pretty_errors", "tsc_plain_errors", "npm_run_build_vite_error", "rollup_unresolved_error"]) {
+    for (const name of [
+      "esbuild_errors",
+      "webpack_errors",
+      "tsc_pretty_errors",
+      "tsc_plain_errors",
+      "npm_run_build_vite_error",
+      "rollup_unresolved_error",
+    ]) {
       const f = fixture(name);
       const out = distillWith("build", f.text, { failed: true });
       expect(out).not.toBeNull();
@@ -165,7 +194,25 @@ describe("build distiller keeps the answer", () => {
 });
 
 describe("routing to the build distiller", () => {
-  const commands = ["cargo build", "cargo clippy -- -D warnings", "tsc --noEmit", "npx tsc --noEmit", "yarn tsc", "make", "./configure", "cmake --build build", "gcc -o app main.c", "go build ./...", "npx webpack", "npx vite build", "npx esbuild src/a.ts --bundle", "npx rollup -c", "npm run build", "pip install -r requirements.txt", "python -m pip install ."];
+  const commands = [
+    "cargo build",
+    "cargo clippy -- -D warnings",
+    "tsc --noEmit",
+    "npx tsc --noEmit",
+    "yarn tsc",
+    "make",
+    "./configure",
+    "cmake --build build",
+    "gcc -o app main.c",
+    "go build ./...",
+    "npx webpack",
+    "npx vite build",
+    "npx esbuild src/a.ts --bundle",
+    "npx rollup -c",
+    "npm run build",
+    "pip install -r requirements.txt",
+    "python -m pip install .",
+  ];
   for (const command of commands) test(`routes ${command}`, () => expect(routeCommand(command).distiller).toBe("build"));
 
   test("does not treat a program's own output as a build log (cargo run, go run)", () => {

@@ -7,7 +7,6 @@ import { runFixture } from "../helpers/pipeline-run.ts";
 const fixtures = loadFixtures("cloud");
 const text = (name: string) => fixtures.find((f) => f.name === name)!.text;
 
-
 describe("cloud distiller", () => {
   test("hands a kubectl pod table back byte for byte (0% saved)", () => {
     const fixture = fixtures.find((f) => f.name === "upstream_kubectl_get_pods_mixed")!;
@@ -18,7 +17,9 @@ describe("cloud distiller", () => {
 
   test("turns the heavy docker build log into the builder's verdict with the image id, plus the marker", () => {
     const run = runFixture(fixtures.find((f) => f.name === "upstream_heavy_noise")!);
-    expect(run.delivered).toMatch(/^Successfully built a1b2c3d4e5f6\n\[OMNI: 251 lines omitted, omni retrieve [0-9a-f]{16} for full output\]\n$/);
+    expect(run.delivered).toMatch(
+      /^Successfully built a1b2c3d4e5f6\n\[OMNI: 251 lines omitted, omni retrieve [0-9a-f]{16} for full output\]\n$/,
+    );
     expect(1 - run.bytesOut / run.bytesIn).toBeGreaterThan(0.986);
   });
 
@@ -69,11 +70,16 @@ describe("cloud distiller", () => {
 
   test("names every compose container and keeps the service log lines", () => {
     const out = distillWith("cloud", text("upstream_docker_compose"))!;
-    expect(out.split("\n")[0]).toBe("docker compose: 1 network created: myapp_default; 4 containers created: myapp_redis_1, myapp_db_1, myapp_api_1, myapp_web_1");
+    expect(out.split("\n")[0]).toBe(
+      "docker compose: 1 network created: myapp_default; 4 containers created: myapp_redis_1, myapp_db_1, myapp_api_1, myapp_web_1",
+    );
     expect(out).toContain("web_1    | Compiled successfully!");
   });
 
-  const planWithoutDestroyBlock = text("upstream_terraform_plan_cloud").replace(/ {2}# aws_instance\.old_worker will be destroyed\n[\s\S]*?\n {4}}\n/, "");
+  const planWithoutDestroyBlock = text("upstream_terraform_plan_cloud").replace(
+    / {2}# aws_instance\.old_worker will be destroyed\n[\s\S]*?\n {4}}\n/,
+    "",
+  );
   const declines: Array<[string, string]> = [
     ["a kubectl pod table", text("upstream_kubectl_get_pods_mixed")],
     ["another kubectl pod table", text("upstream_kubectl_pods_mixed")],

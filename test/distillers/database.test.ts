@@ -7,7 +7,6 @@ import { runFixture } from "../helpers/pipeline-run.ts";
 const fixtures = loadFixtures("database");
 const text = (name: string) => fixtures.find((f) => f.name === name)!.text;
 
-
 describe("database distiller", () => {
   test("samples a 180-row psql result: header, first 10 rows, a count of the rest, psql's footer", () => {
     const lines = distillWith("database", text("psql_select_orders"))!.split("\n");

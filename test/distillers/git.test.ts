@@ -8,7 +8,6 @@ function distill(text: string): string | null {
   return git.distill({ text, command: "git", segments: [], failed: false });
 }
 
-
 describe("git distiller: published targets through the whole pipeline, marker included", () => {
   test.each([
     ["upstream_git_status_dirty", 66.7],
@@ -23,13 +22,16 @@ describe("git distiller: published targets through the whole pipeline, marker in
 });
 
 describe("git log", () => {
-  test.each(["git_log_15_bodies", "git_log_15_itertools", "git_log_verbose15", "git_log_p_encoding"])("keeps every commit of %s, in order, as hash + subject", (name) => {
-    const { text } = fixture("git", name);
-    const hashes = [...text.matchAll(/^commit ([0-9a-f]{40})/gm)].map((m) => m[1]!.slice(0, 7));
-    const out = splitLines(distill(text)!);
-    const commitLines = out.filter((line) => /^[0-9a-f]{7} /.test(line)).map((line) => line.slice(0, 7));
-    expect(commitLines).toEqual(hashes);
-  });
+  test.each(["git_log_15_bodies", "git_log_15_itertools", "git_log_verbose15", "git_log_p_encoding"])(
+    "keeps every commit of %s, in order, as hash + subject",
+    (name) => {
+      const { text } = fixture("git", name);
+      const hashes = [...text.matchAll(/^commit ([0-9a-f]{40})/gm)].map((m) => m[1]!.slice(0, 7));
+      const out = splitLines(distill(text)!);
+      const commitLines = out.filter((line) => /^[0-9a-f]{7} /.test(line)).map((line) => line.slice(0, 7));
+      expect(commitLines).toEqual(hashes);
+    },
+  );
 
   test("drops the Author/Date envelope and the body", () => {
     const out = distill(fixture("git", "git_log_verbose15").text)!;
@@ -73,13 +75,22 @@ describe("git diff", () => {
   });
 
   test("keeps a context line that states a failure", () => {
-    const text = fixture("git", "git_diff_one_hunk").text.replace('   if (!respectQueryAndFragment) {', '   throw new Error("fatal: no fragment");');
+    const text = fixture("git", "git_diff_one_hunk").text.replace(
+      "   if (!respectQueryAndFragment) {",
+      '   throw new Error("fatal: no fragment");',
+    );
     expect(distill(text)).toContain('throw new Error("fatal: no fragment");');
   });
 });
 
 describe("git status", () => {
-  test.each(["git_status_staged_diverged", "git_status_merge_conflict", "git_status_rebase_in_progress", "upstream_git_status_dirty", "git_status_zlib"])("keeps every path of %s", (name) => {
+  test.each([
+    "git_status_staged_diverged",
+    "git_status_merge_conflict",
+    "git_status_rebase_in_progress",
+    "upstream_git_status_dirty",
+    "git_status_zlib",
+  ])("keeps every path of %s", (name) => {
     const { text } = fixture("git", name);
     const paths = splitLines(text)
       .filter((line) => /^\s/.test(line) && !/^\s*\(/.test(line) && !/^\s{3}pick /.test(line))
@@ -91,7 +102,9 @@ describe("git status", () => {
   });
 
   test("writes the short-status codes git itself uses", () => {
-    expect(distill(fixture("git", "upstream_git_status_dirty").text)).toBe("## feature/omni\nM  src/main.rs\nA  src/lib.rs\n M Cargo.toml\n M README.md\n?? tests/fixtures/\n");
+    expect(distill(fixture("git", "upstream_git_status_dirty").text)).toBe(
+      "## feature/omni\nM  src/main.rs\nA  src/lib.rs\n M Cargo.toml\n M README.md\n?? tests/fixtures/\n",
+    );
   });
 
   test("keeps the state lines of a rebase in progress and drops the hints", () => {

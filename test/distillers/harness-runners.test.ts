@@ -18,7 +18,14 @@ describe("prove / make test (TAP::Harness)", () => {
   test("keeps every failed assertion with got/expected and the summary report, in a tenth of a 100 KB verbose log", () => {
     const f = fixture("test", "make_test_verbose_path_tiny_fail");
     const out = distill("make_test_verbose_path_tiny_fail")!;
-    for (const needle of ["#   Failed test 'basename correct'", "#          got: 'rcn_icmuva'", "not ok 10 - basename correct", "t/temp.t                        (Wstat: 1024 (exited 4) Tests: 15 Failed: 4)", "Result: FAIL"]) expect(out).toContain(needle);
+    for (const needle of [
+      "#   Failed test 'basename correct'",
+      "#          got: 'rcn_icmuva'",
+      "not ok 10 - basename correct",
+      "t/temp.t                        (Wstat: 1024 (exited 4) Tests: 15 Failed: 4)",
+      "Result: FAIL",
+    ])
+      expect(out).toContain(needle);
     expect(out).not.toContain("ok 1 - ");
     expect(savedPercent(runFixture(f))).toBeGreaterThan(90);
   });
@@ -55,7 +62,8 @@ describe("ctest", () => {
 describe("make check (automake)", () => {
   test("keeps the summary box and the failing test, drops the recursive make chatter", () => {
     const out = distill("make_check_verbose_jansson_fail")!;
-    for (const needle of ["Testsuite summary for jansson 2.14", "# TOTAL: 1", "# FAIL:  1", "FAIL: run-suites", "See test/test-suite.log"]) expect(out).toContain(needle);
+    for (const needle of ["Testsuite summary for jansson 2.14", "# TOTAL: 1", "# FAIL:  1", "FAIL: run-suites", "See test/test-suite.log"])
+      expect(out).toContain(needle);
     expect(out).not.toContain("Entering directory");
   });
 
@@ -75,7 +83,8 @@ describe("meson test", () => {
 
   test("keeps the failing test with its error log and the tally", () => {
     const out = distill("meson_test_fribidi_fail")!;
-    for (const needle of ["2/8 CapRTL_implicit   FAIL", "Exception: fribidi --test failed for charset CapRTL", "Fail:               1"]) expect(out).toContain(needle);
+    for (const needle of ["2/8 CapRTL_implicit   FAIL", "Exception: fribidi --test failed for charset CapRTL", "Fail:               1"])
+      expect(out).toContain(needle);
     expect(out).not.toContain("3/8 CapRTL_isolate");
   });
 

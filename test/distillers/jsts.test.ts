@@ -6,7 +6,6 @@ import { loadFixtures } from "../helpers/fixtures.ts";
 const fixtures = loadFixtures("jsts");
 const text = (name: string) => fixtures.find((f) => f.name === name)!.text;
 
-
 describe("jsts distiller", () => {
   test("keeps every eslint error verbatim under its file, with eslint's own tally", () => {
     const raw = text("eslint_legacy_many");
@@ -36,7 +35,15 @@ describe("jsts distiller", () => {
 
   test("keeps every reformatted file of prettier --write and counts the unchanged ones", () => {
     const out = distillWith("jsts", text("upstream_prettier_write"))!;
-    expect(out).toBe(["src/lib/i18n.tsx 21ms", "src/routes/index.tsx 18ms", "src/components/Header.tsx 9ms", "prettier --write: 3 reformatted, 6 unchanged", ""].join("\n"));
+    expect(out).toBe(
+      [
+        "src/lib/i18n.tsx 21ms",
+        "src/routes/index.tsx 18ms",
+        "src/components/Header.tsx 9ms",
+        "prettier --write: 3 reformatted, 6 unchanged",
+        "",
+      ].join("\n"),
+    );
   });
 
   const legacy = text("eslint_legacy_many");
@@ -58,7 +65,10 @@ describe("jsts distiller", () => {
     expect(legacy.replace(/^ {3}276:13 {2}error.*\n/m, "").split("\n").length).toBe(legacy.split("\n").length - 1);
   });
 
-  test.each(["npm install", "pnpm install", "npx eslint .", "npx prettier --check .", "npm run verify"])("routes `%s` to jsts", (command) => {
-    expect(routeCommand(command).distiller).toBe("jsts");
-  });
+  test.each(["npm install", "pnpm install", "npx eslint .", "npx prettier --check .", "npm run verify"])(
+    "routes `%s` to jsts",
+    (command) => {
+      expect(routeCommand(command).distiller).toBe("jsts");
+    },
+  );
 });

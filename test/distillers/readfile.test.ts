@@ -8,15 +8,17 @@ function distill(text: string, command: string, tool = "Bash"): string | null {
   return readfile.distill({ text, command, segments: [], failed: false, tool });
 }
 
-
 describe("readfile distiller", () => {
-  test.each(["read_source_utils_ts", "read_source_help_js", "read_readme_md", "sed_n_window_printed_rs"])("hands %s back byte for byte: the agent asked to see it", (name) => {
-    const file = fixture("readfile", name);
-    expect(estimateLogTokens(file.text)).toBeGreaterThan(1000);
-    const result = runFixture(file);
-    expect(result.delivered).toBe(file.text);
-    expect(result.changed).toBe(false);
-  });
+  test.each(["read_source_utils_ts", "read_source_help_js", "read_readme_md", "sed_n_window_printed_rs"])(
+    "hands %s back byte for byte: the agent asked to see it",
+    (name) => {
+      const file = fixture("readfile", name);
+      expect(estimateLogTokens(file.text)).toBeGreaterThan(1000);
+      const result = runFixture(file);
+      expect(result.delivered).toBe(file.text);
+      expect(result.changed).toBe(false);
+    },
+  );
 
   test("summarises a big log with the error and warning counts it printed", () => {
     const { text, command } = fixture("readfile", "tail_http_access_log");
@@ -29,7 +31,9 @@ describe("readfile distiller", () => {
 
   test("counts every HTTP status of an access log", () => {
     const { text, command } = fixture("readfile", "tail_http_access_log");
-    const statusLine = distill(text, command)!.split("\n").find((line) => line.startsWith("HTTP status: "))!;
+    const statusLine = distill(text, command)!
+      .split("\n")
+      .find((line) => line.startsWith("HTTP status: "))!;
     const total = [...statusLine.matchAll(/×(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
     expect(total).toBe(splitLines(text).filter((line) => /" \d{3} /.test(line)).length);
   });
@@ -57,7 +61,12 @@ describe("readfile distiller declines", () => {
   test.each([
     ["a source file read with the Read tool", fixture("readfile", "read_source_utils_ts").text, "src/utils.ts", "Read"],
     ["a markdown file", fixture("readfile", "read_readme_md").text, "README.md", "Read"],
-    ["a sed -n window of source", fixture("readfile", "sed_n_window_printed_rs").text, "sed -n '225,340p' crates/btctax-core/src/tax/printed.rs", "Bash"],
+    [
+      "a sed -n window of source",
+      fixture("readfile", "sed_n_window_printed_rs").text,
+      "sed -n '225,340p' crates/btctax-core/src/tax/printed.rs",
+      "Bash",
+    ],
     ["a log below the size floor", fixture("readfile", "upstream_nginx_access_log").text, "tail -n 200 /var/log/nginx/access.log", "Bash"],
     ["prose", fixture("readfile", "upstream_cat_plain").text, "cat notes.txt", "Bash"],
     ["JSON", fixture("structured", "npm_ls_json").text, "package-lock.json", "Read"],

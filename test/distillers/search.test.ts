@@ -10,17 +10,25 @@ function distill(text: string): string | null {
 
 /** The file each `path:…` line names, in order of first appearance. */
 function pathsOf(text: string): string[] {
-  return [...new Set(splitLines(text).map((line) => /^([^:]+):/.exec(line)?.[1]).filter((path): path is string => path !== undefined))];
+  return [
+    ...new Set(
+      splitLines(text)
+        .map((line) => /^([^:]+):/.exec(line)?.[1])
+        .filter((path): path is string => path !== undefined),
+    ),
+  ];
 }
 
-
 describe("search distiller", () => {
-  test.each(["grep_tool_export_function", "grep_rn_export_function", "rg_n_expect_calls", "rg_no_line_numbers"])("never drops a file name (%s)", (name) => {
-    const { text } = fixture("search", name);
-    const out = distill(text)!;
-    expect(out).not.toBeNull();
-    expect(pathsOf(out).filter((path) => path !== "search")).toEqual(pathsOf(text));
-  });
+  test.each(["grep_tool_export_function", "grep_rn_export_function", "rg_n_expect_calls", "rg_no_line_numbers"])(
+    "never drops a file name (%s)",
+    (name) => {
+      const { text } = fixture("search", name);
+      const out = distill(text)!;
+      expect(out).not.toBeNull();
+      expect(pathsOf(out).filter((path) => path !== "search")).toEqual(pathsOf(text));
+    },
+  );
 
   test("shows at least five matches per file, more when few files matched", () => {
     expect([1, 2, 6, 8, 50].map(matchesShownPerFile)).toEqual([40, 20, 6, 5, 5]);
@@ -52,7 +60,9 @@ describe("search distiller", () => {
     const { text } = fixture("search", "rg_n_expect_calls");
     const out = splitLines(distill(text)!);
     const shown = out.filter((line) => /^[^\s:]+:\d+:/.test(line)).length;
-    const counted = out.map((line) => /^ {2}\.\.\. \[(\d+) more matches in this file\]$/.exec(line)?.[1]).reduce((sum, n) => sum + Number(n ?? 0), 0);
+    const counted = out
+      .map((line) => /^ {2}\.\.\. \[(\d+) more matches in this file\]$/.exec(line)?.[1])
+      .reduce((sum, n) => sum + Number(n ?? 0), 0);
     expect(shown + counted).toBe(splitLines(text).length);
     expect(out[0]).toBe(`search: ${splitLines(text).length} matches in ${pathsOf(text).length} files`);
   });
@@ -88,7 +98,12 @@ describe("search distiller declines", () => {
     ["another tool's output (pytest)", fixture("test", "pytest_pass_q").text],
     ["a file listing (find)", fixture("system-ops", "find_large_listing").text],
     ["an access log whose timestamps look like `path:line:`", fixture("readfile", "tail_http_access_log").text],
-    ["context output (-C, `--` separators)", splitLines(fixture("search", "grep_tool_export_function").text).flatMap((line, i) => (i % 5 === 4 ? [line, "--"] : [line])).join("\n")],
+    [
+      "context output (-C, `--` separators)",
+      splitLines(fixture("search", "grep_tool_export_function").text)
+        .flatMap((line, i) => (i % 5 === 4 ? [line, "--"] : [line]))
+        .join("\n"),
+    ],
     ["a result where no file has more matches than its share", fixture("search", "upstream_grep_recursive_output").text],
     ["a one-file search of 21 matches (within its share of 40)", fixture("search", "grep_tool_single_file").text],
   ])("returns null for %s", (_label, text) => {

@@ -6,7 +6,6 @@ import { loadFixtures } from "../helpers/fixtures.ts";
 const fixtures = loadFixtures("security");
 const text = (name: string) => fixtures.find((f) => f.name === name)!.text;
 
-
 describe("security distiller", () => {
   test("counts bandit's findings by severity, agreeing with bandit's own metrics", () => {
     const out = distillWith("security", text("bandit_gitpython"), { command: "bandit -r git", failed: true })!;
@@ -35,7 +34,9 @@ describe("security distiller", () => {
 
   test("keeps every npm audit advisory id with its package and path", () => {
     const out = distillWith("security", text("npm_audit_report"), { command: "npm audit", failed: true })!;
-    expect(out).toContain("  CRITICAL minimist (node_modules/minimist): GHSA-vh95-rmgr-6w4m Prototype Pollution in minimist; GHSA-xvch-5gv4-984h");
+    expect(out).toContain(
+      "  CRITICAL minimist (node_modules/minimist): GHSA-vh95-rmgr-6w4m Prototype Pollution in minimist; GHSA-xvch-5gv4-984h",
+    );
     expect(out).toContain("  HIGH lodash (node_modules/lodash): GHSA-35jh-r3h4-6jhm Command Injection in lodash; GHSA-p6mc-m468-83gw");
     expect(out).toContain("4 vulnerabilities (2 moderate, 1 high, 1 critical)");
   });

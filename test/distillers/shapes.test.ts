@@ -48,7 +48,9 @@ describe("foldShapes", () => {
 
   test("keeps the output's first line, a run's first and last line, and counts the rest", () => {
     const out = foldShapesIn([...passing(10), "1..10", "# pass 10", ""].join("\n"))!;
-    expect(out).toBe(["ok 1 - case 1", "ok 2 - case 2", "[7 similar lines omitted]", "ok 10 - case 10", "1..10", "# pass 10", ""].join("\n"));
+    expect(out).toBe(
+      ["ok 1 - case 1", "ok 2 - case 2", "[7 similar lines omitted]", "ok 10 - case 10", "1..10", "# pass 10", ""].join("\n"),
+    );
   });
 
   test("leaves output with no failure, warning or tally alone (a script's rows may be the answer)", () => {
@@ -56,9 +58,19 @@ describe("foldShapes", () => {
   });
 
   test("keeps a failure with the lines that explain it, and the line before it", () => {
-    const lines = [...passing(6), "not ok 7 - parses dates", "#   Failed test 'parses dates'", "#          got: '3'", "#     expected: '4'", ...passing(12).slice(7), "# fail 1"];
+    const lines = [
+      ...passing(6),
+      "not ok 7 - parses dates",
+      "#   Failed test 'parses dates'",
+      "#          got: '3'",
+      "#     expected: '4'",
+      ...passing(12).slice(7),
+      "# fail 1",
+    ];
     const out = foldShapesIn(lines.join("\n"))!;
-    expect(out).toContain("ok 6 - case 6\nnot ok 7 - parses dates\n#   Failed test 'parses dates'\n#          got: '3'\n#     expected: '4'\n");
+    expect(out).toContain(
+      "ok 6 - case 6\nnot ok 7 - parses dates\n#   Failed test 'parses dates'\n#          got: '3'\n#     expected: '4'\n",
+    );
   });
 
   test("a passing test whose name reads as a failure verdict is never folded", () => {

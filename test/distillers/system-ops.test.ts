@@ -7,13 +7,27 @@ function distill(text: string, command = ""): string | null {
   return systemOps.distill({ text, command, segments: [], failed: false });
 }
 
-
 describe("system-ops distiller", () => {
   test("drops apt's progress and keeps what was installed and the tally", () => {
     const { text } = fixture("system-ops", "apt_get_install_multi");
     const out = distill(text)!;
-    for (const gone of ["Get:1 ", "Reading package lists...", "Preparing to unpack", "Unpacking ", "Selecting previously unselected", "Reading database", "Processing triggers"]) expect(out).not.toContain(gone);
-    for (const kept of ["Setting up hexedit (1.6-1) ...", "Setting up tree (2.1.0-1) ...", "0 upgraded, 2 newly installed, 0 to remove and 126 not upgraded.", "sqlite3 is already the newest version"]) expect(out).toContain(kept);
+    for (const gone of [
+      "Get:1 ",
+      "Reading package lists...",
+      "Preparing to unpack",
+      "Unpacking ",
+      "Selecting previously unselected",
+      "Reading database",
+      "Processing triggers",
+    ])
+      expect(out).not.toContain(gone);
+    for (const kept of [
+      "Setting up hexedit (1.6-1) ...",
+      "Setting up tree (2.1.0-1) ...",
+      "0 upgraded, 2 newly installed, 0 to remove and 126 not upgraded.",
+      "sqlite3 is already the newest version",
+    ])
+      expect(out).toContain(kept);
   });
 
   test("drops wget's dot progress and keeps status, length and the saved line", () => {
@@ -29,7 +43,6 @@ describe("system-ops distiller", () => {
     expect(out[0]).toContain("% Total");
     expect(out[2]).toStartWith("100 4882k  100 4882k");
   });
-
 });
 
 describe("system-ops distiller declines", () => {
@@ -41,7 +54,12 @@ describe("system-ops distiller declines", () => {
     ["JSON", fixture("structured", "cat_tsconfig_json").text],
     ["another tool's output (git status)", fixture("git", "git_status_zlib").text],
     ["a short output", fixture("git", "upstream_git_clean").text],
-    ["progress and nothing else", splitLines(fixture("system-ops", "apt_get_update").text).filter((line) => !line.startsWith("Fetched")).join("\n")],
+    [
+      "progress and nothing else",
+      splitLines(fixture("system-ops", "apt_get_update").text)
+        .filter((line) => !line.startsWith("Fetched"))
+        .join("\n"),
+    ],
   ])("returns null for %s", (_label, text) => {
     expect(distill(text)).toBeNull();
   });

@@ -18,7 +18,11 @@ const mixed = fc.array(fc.constantFrom(...POOL), { minLength: 1, maxLength: 120 
 /** One real output with some of its lines missing, order kept: a run cut short or filtered. */
 const thinned = fc
   .constantFrom(...FIXTURES.map((f) => f.text.split("\n")).filter((lines) => lines.length <= 600))
-  .chain((lines) => fc.array(fc.boolean(), { minLength: lines.length, maxLength: lines.length }).map((keep) => lines.filter((_, i) => keep[i] || lines.length < 3).join("\n")));
+  .chain((lines) =>
+    fc
+      .array(fc.boolean(), { minLength: lines.length, maxLength: lines.length })
+      .map((keep) => lines.filter((_, i) => keep[i] || lines.length < 3).join("\n")),
+  );
 const scrambled = fc.oneof(mixed, thinned, fc.constantFrom(...FIXTURES.map((f) => f.text)));
 
 describe.each(["test", "build"] as const)("%s distiller on scrambled real output", (id) => {

@@ -18,7 +18,11 @@ const other = (family: string, name: string) => readFileSync(join(FIXTURES_DIR, 
 describe("test distiller declines", () => {
   const declines: [string, string, boolean][] = [
     ["a dev-server banner", other("jsts", "upstream_vite_dev_server"), false],
-    ["prose", "The test suite covers parsing and rendering. Most cases passed last week; two failed on CI\nbecause of a timezone issue, which we fixed by pinning TZ in the workflow.\n", false],
+    [
+      "prose",
+      "The test suite covers parsing and rendering. Most cases passed last week; two failed on CI\nbecause of a timezone issue, which we fixed by pinning TZ in the workflow.\n",
+      false,
+    ],
     ["JSON", '{"tests": 12, "passed": 12, "failed": 0, "duration_ms": 341}\n', false],
     ["another tool's output (git log)", other("git", "git_log_verbose15"), false],
     ["a build log with no test tally", other("build", "make_build_full"), false],
@@ -45,7 +49,9 @@ describe("test distiller declines", () => {
   });
 
   test("returns null when a failure block is missing (the count no longer matches the tally)", () => {
-    const text = fixture("upstream_cargo_test_500").text.replace("test module::perf::test_gc_pressure ... FAILED\n", "").replace("    module::perf::test_gc_pressure\n", "");
+    const text = fixture("upstream_cargo_test_500")
+      .text.replace("test module::perf::test_gc_pressure ... FAILED\n", "")
+      .replace("    module::perf::test_gc_pressure\n", "");
     expect(distillWith("test", text, { failed: true })).toBeNull();
   });
 });
@@ -160,6 +166,23 @@ describe("test distiller keeps the answer", () => {
 });
 
 describe("routing to the test distiller", () => {
-  const commands = ["cargo test", "cargo nextest run", "pytest -q", "python3 -m pytest", "python -m unittest discover", "npx jest", "yarn jest", "pnpm exec vitest", "npx vitest run", "npm test", "bun test", "node --test", "npx mocha", "npx playwright test", "go test ./...", "uv run pytest"];
+  const commands = [
+    "cargo test",
+    "cargo nextest run",
+    "pytest -q",
+    "python3 -m pytest",
+    "python -m unittest discover",
+    "npx jest",
+    "yarn jest",
+    "pnpm exec vitest",
+    "npx vitest run",
+    "npm test",
+    "bun test",
+    "node --test",
+    "npx mocha",
+    "npx playwright test",
+    "go test ./...",
+    "uv run pytest",
+  ];
   for (const command of commands) test(`routes ${command}`, () => expect(routeCommand(command).distiller).toBe("test"));
 });

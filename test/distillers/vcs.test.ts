@@ -9,7 +9,6 @@ const text = (name: string) => fixtures.find((f) => f.name === name)!.text;
 const piped = loadFixtures("structured").find((f) => f.name === "gh_pr_list_piped")!;
 const cells = (line: string) => line.trim().split(/\s{2,}/);
 
-
 describe("vcs distiller", () => {
   test.each(["gh_pr_list", "gh_issue_list", "gh_run_list"])("keeps every row of %s with every cell", (name) => {
     const raw = text(name)

@@ -54,12 +54,16 @@ test("a 3 MB run through omni exec: every removed line is retrievable, the block
   // Every original line is in what was delivered or in a retrieved block.
   const available = new Set([...delivered.split("\n"), ...retrieved.flatMap((block) => block.split("\n"))]);
   const missing = raw.split("\n").filter((line) => !available.has(line));
-  console.log(`3 MB exec: raw ${Buffer.byteLength(raw)} bytes, ${raw.split("\n").length} lines; delivered ${Buffer.byteLength(delivered)} bytes; ${handles.length} handle(s); lines in neither: ${missing.length}`);
+  console.log(
+    `3 MB exec: raw ${Buffer.byteLength(raw)} bytes, ${raw.split("\n").length} lines; delivered ${Buffer.byteLength(delivered)} bytes; ${handles.length} handle(s); lines in neither: ${missing.length}`,
+  );
   expect(missing).toEqual([]);
   expect(retrieved).toContain(raw);
 
   const db = new Database(sandbox.dbPath, { readonly: true });
-  const row = db.query("SELECT codec, bytes, length(packed) AS stored, length(content) AS plain FROM rewind_store WHERE hash = ?1").get(handles[0]!) as { codec: string; bytes: number; stored: number; plain: number };
+  const row = db
+    .query("SELECT codec, bytes, length(packed) AS stored, length(content) AS plain FROM rewind_store WHERE hash = ?1")
+    .get(handles[0]!) as { codec: string; bytes: number; stored: number; plain: number };
   db.close();
   console.log(`archived block: ${row.bytes} bytes stored as ${row.stored} (${row.codec}, ${(row.bytes / row.stored).toFixed(1)}x)`);
   expect(row.codec).toBe("zstd");

@@ -33,7 +33,11 @@ describe("omni diff", () => {
   test("skips a later command that printed nothing: there is nothing to compare in it", () => {
     sandbox = makeSandbox();
     runOmni(["--post-hook"], { env: sandbox.env, stdin: distilledPayload() });
-    const silent = { ...JSON.parse(distilledPayload()), tool_input: { command: "git diff --stat" }, tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false } };
+    const silent = {
+      ...JSON.parse(distilledPayload()),
+      tool_input: { command: "git diff --stat" },
+      tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false },
+    };
     runOmni(["--post-hook"], { env: sandbox.env, stdin: JSON.stringify(silent) });
     expect(JSON.parse(runOmni(["diff", "--json"], { env: sandbox.env }).stdout.toString()).command).toBe("git log -15");
   });
@@ -53,7 +57,9 @@ describe("omni diff", () => {
     const unified = runOmni(["diff"], { env: sandbox.env }).stdout.toString();
     const rawBytes = Buffer.byteLength(raw);
     const deliveredBytes = Buffer.byteLength(delivered);
-    expect(unified).toContain(`bytes:     ${formatBytes(rawBytes)} → ${formatBytes(deliveredBytes)} (${((100 * (rawBytes - deliveredBytes)) / rawBytes).toFixed(1)}% saved)`);
+    expect(unified).toContain(
+      `bytes:     ${formatBytes(rawBytes)} → ${formatBytes(deliveredBytes)} (${((100 * (rawBytes - deliveredBytes)) / rawBytes).toFixed(1)}% saved)`,
+    );
     expect(unified).toContain(`handle:    ${handle}`);
     expect(unified).toContain("--- raw\n+++ delivered\n@@ ");
   });
@@ -68,8 +74,17 @@ describe("omni diff", () => {
     const lines = out.split("\n");
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
     const body = lines.slice(lines.findIndex((line) => line.startsWith("───")) + 1).filter((line) => line !== "");
-    const left = body.map((line) => [...line].slice(0, COLUMN_WIDTH).join("").trimEnd()).filter((_, i) => [...body[i]!][COLUMN_WIDTH + 1] !== ">");
-    const right = body.filter((line) => [...line][COLUMN_WIDTH + 1] !== "<").map((line) => [...line].slice(COLUMN_WIDTH + 3).join("").trimEnd());
+    const left = body
+      .map((line) => [...line].slice(0, COLUMN_WIDTH).join("").trimEnd())
+      .filter((_, i) => [...body[i]!][COLUMN_WIDTH + 1] !== ">");
+    const right = body
+      .filter((line) => [...line][COLUMN_WIDTH + 1] !== "<")
+      .map((line) =>
+        [...line]
+          .slice(COLUMN_WIDTH + 3)
+          .join("")
+          .trimEnd(),
+      );
     expect(left).toEqual(splitLines(json.raw).map(cut));
     expect(right).toEqual(splitLines(json.delivered).map(cut));
   });

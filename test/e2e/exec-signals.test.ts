@@ -13,23 +13,41 @@ import { OMNI_EXE, makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
 let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
 
-const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^\S+ \S+ Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8").replace(/\(.*\)/, "x"));
+const alive = (pid: number) =>
+  existsSync(`/proc/${pid}`) && !/^\S+ \S+ Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8").replace(/\(.*\)/, "x"));
 
 test("a rewritten run killed with SIGTERM to its process group after 1 s shows what it printed, and no child survives", async () => {
   sandbox = makeSandbox();
   const script = join(sandbox.home, "run-tests.sh");
   // A project's own test script: it prints, starts a child of its own, and would run for a minute.
-  writeFileSync(script, `#!/bin/sh\necho $$ > pids\nsleep 60 &\necho $! >> pids\nfor i in 1 2 3 4 5; do echo "test $i ... ok"; done\necho "test 6 ... FAILED"\nsleep 60\necho "never printed"\n`);
+  writeFileSync(
+    script,
+    `#!/bin/sh\necho $$ > pids\nsleep 60 &\necho $! >> pids\nfor i in 1 2 3 4 5; do echo "test $i ... ok"; done\necho "test 6 ... FAILED"\nsleep 60\necho "never printed"\n`,
+  );
   chmodSync(script, 0o755);
-  const decision = decideRewrite({ command: "./run-tests.sh", runInBackground: false, permissionMode: "default", rules: () => NO_RULES, exe: OMNI_EXE, scope: { agentId: "claude_code", sessionId: "sig-1", subagentId: null } });
+  const decision = decideRewrite({
+    command: "./run-tests.sh",
+    runInBackground: false,
+    permissionMode: "default",
+    rules: () => NO_RULES,
+    exe: OMNI_EXE,
+    scope: { agentId: "claude_code", sessionId: "sig-1", subagentId: null },
+  });
   expect(decision.rewrite).toBe(true);
   if (!decision.rewrite) return;
-  const host = spawn("/bin/bash", ["-c", decision.command], { cwd: sandbox.home, env: sandbox.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const host = spawn("/bin/bash", ["-c", decision.command], {
+    cwd: sandbox.home,
+    env: sandbox.env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   host.stdout.on("data", (chunk) => (stdout += chunk));
   await Bun.sleep(1000);
   process.kill(-host.pid!, "SIGTERM");
-  const code = await new Promise<number | null>((resolve) => host.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? -1 : null))));
+  const code = await new Promise<number | null>((resolve) =>
+    host.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? -1 : null))),
+  );
   await Bun.sleep(200);
   expect(stdout).toContain("test 5 ... ok");
   expect(stdout).toContain("test 6 ... FAILED");
@@ -42,7 +60,10 @@ test("a rewritten run killed with SIGTERM to its process group after 1 s shows w
 
 test("SIGINT to omni alone goes on to the command, and its output still comes back", async () => {
   sandbox = makeSandbox();
-  const child = spawn(OMNI_EXE, ["exec", "--", "sh", "-c", "echo started; trap 'echo interrupted; exit 130' INT; sleep 30 & wait"], { env: sandbox.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(OMNI_EXE, ["exec", "--", "sh", "-c", "echo started; trap 'echo interrupted; exit 130' INT; sleep 30 & wait"], {
+    env: sandbox.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
   await Bun.sleep(700);

@@ -58,7 +58,11 @@ describe("omni exec", () => {
   test("prints no footer for the pre-hook's rewrite, and still records the run", () => {
     sandbox = makeSandbox();
     const { OMNI_QUIET: _quiet, ...loud } = sandbox.env;
-    const build = ["sh", "-c", 'for i in $(seq 1 300); do echo "Compiling crate-$i v1.0.$i"; done; echo "Finished release target(s) in 3.2s"'];
+    const build = [
+      "sh",
+      "-c",
+      'for i in $(seq 1 300); do echo "Compiling crate-$i v1.0.$i"; done; echo "Finished release target(s) in 3.2s"',
+    ];
     expect(runOmni(["exec", ...build], { env: loud }).stderr).toContain("[OMNI Active]");
     const result = runOmni(["exec", "--hooked", "--agent", "claude_code", "--session", "s1", "--", ...build], { env: loud });
     expect(result.stderr).toBe("");
@@ -78,7 +82,8 @@ describe("omni exec", () => {
   test("omni stats charges exactly the footer bytes exec printed: the line, its JSON form, or none when quiet", () => {
     sandbox = makeSandbox();
     const { OMNI_QUIET: _quiet, ...loud } = sandbox.env;
-    const footerBytesCharged = () => JSON.parse(runOmni(["stats", "--json"], { env: sandbox.env }).stdout.toString()).totals.footer_bytes as number;
+    const footerBytesCharged = () =>
+      JSON.parse(runOmni(["stats", "--json"], { env: sandbox.env }).stdout.toString()).totals.footer_bytes as number;
     let printed = 0;
     for (const env of [loud, { ...loud, OMNI_OUTPUT_JSON: "1" }, sandbox.env]) {
       printed += Buffer.byteLength(runOmni(["exec", "--agent", "codex_cli", NOISY], { env }).stderr);

@@ -15,18 +15,104 @@ import { parseShellForm } from "../../src/core/gateway/shell-form.ts";
 
 /** The forms the gateway issue names, and their near misses. */
 export const SHELL_FORMS = [
-  "python3 -m pytest -q", "python3.11 -m pytest tests", ".venv/bin/python -m pytest -x", "npx vitest run", "npx jest --ci", "pnpm test", "pnpm exec vitest run", "yarn test", "yarn jest",
-  "bun test", "bunx vitest run", "uv run pytest", "poetry run pytest", "pipenv run pytest", "hatch run test", "bundle exec rspec", "rspec spec", "prove -l t", "ctest --output-on-failure",
-  "cmake --build build", "meson test -C build", "ninja -C build", "mvn -q test", "./mvnw test", "./gradlew test", "vendor/bin/phpunit", "./node_modules/.bin/jest", "phpunit", "make",
-  "make check", "make -j2 all", "cd build && ctest", "cd build; ctest", "cd build && make test 2>&1", "CI=1 npm test", "CI=1 FORCE_COLOR=0 npm test", "RUST_BACKTRACE=1 cargo test", "cargo test 2>&1",
-  "timeout 600 cargo test", "timeout -s KILL 30 cargo test", "timeout --preserve-status 20 make", "time make", "time -p make check", "nice -n 5 make", "nice make", "env CI=1 npm test",
-  "export CI=1 && npm test", "export CI=1; npm test", "source .venv/bin/activate && pytest", ". .venv/bin/activate && python3 -m pytest", "cd sub && cd .. && make", "./run-tests.sh",
-  "./build.sh", "bash scripts/test.sh", "sh ./run-tests.sh", "tools/check-format.sh", "./configure", "go test ./...", "go vet ./...", "deno test", "tsc --noEmit", "npx tsc --noEmit",
-  "eslint .", "npm run lint", "npm run build", "git status", "git log --oneline -5", "git diff --cached", "git push origin main", "git commit -m 'fix: x'", "FOO='a b' cargo test",
-  "cargo test -- --nocapture", "npm test -- -t 'adds two'", "pytest -k \"not slow\"", "pytest 'tests/test a.py'", "make CFLAGS=-O2", "git status \"$(touch X)\"", "git log \"`id`\"",
-  "git log --output=F", "git diff --output=F", "cargo test | tail -5", "cargo test > log.txt", "cargo test 2>/dev/null", "cargo test | tee log", "make && make install", "make || true",
-  "npm run dev", "npm start", "node server.js", "kubectl logs -f web", "docker compose up", "sudo make install", "python3", "npm test &", "(cd build && make)", "cat <<EOF\nhi\nEOF",
-  "HOME=/tmp cargo test", "OMNI_PASSTHROUGH=1 cargo test",
+  "python3 -m pytest -q",
+  "python3.11 -m pytest tests",
+  ".venv/bin/python -m pytest -x",
+  "npx vitest run",
+  "npx jest --ci",
+  "pnpm test",
+  "pnpm exec vitest run",
+  "yarn test",
+  "yarn jest",
+  "bun test",
+  "bunx vitest run",
+  "uv run pytest",
+  "poetry run pytest",
+  "pipenv run pytest",
+  "hatch run test",
+  "bundle exec rspec",
+  "rspec spec",
+  "prove -l t",
+  "ctest --output-on-failure",
+  "cmake --build build",
+  "meson test -C build",
+  "ninja -C build",
+  "mvn -q test",
+  "./mvnw test",
+  "./gradlew test",
+  "vendor/bin/phpunit",
+  "./node_modules/.bin/jest",
+  "phpunit",
+  "make",
+  "make check",
+  "make -j2 all",
+  "cd build && ctest",
+  "cd build; ctest",
+  "cd build && make test 2>&1",
+  "CI=1 npm test",
+  "CI=1 FORCE_COLOR=0 npm test",
+  "RUST_BACKTRACE=1 cargo test",
+  "cargo test 2>&1",
+  "timeout 600 cargo test",
+  "timeout -s KILL 30 cargo test",
+  "timeout --preserve-status 20 make",
+  "time make",
+  "time -p make check",
+  "nice -n 5 make",
+  "nice make",
+  "env CI=1 npm test",
+  "export CI=1 && npm test",
+  "export CI=1; npm test",
+  "source .venv/bin/activate && pytest",
+  ". .venv/bin/activate && python3 -m pytest",
+  "cd sub && cd .. && make",
+  "./run-tests.sh",
+  "./build.sh",
+  "bash scripts/test.sh",
+  "sh ./run-tests.sh",
+  "tools/check-format.sh",
+  "./configure",
+  "go test ./...",
+  "go vet ./...",
+  "deno test",
+  "tsc --noEmit",
+  "npx tsc --noEmit",
+  "eslint .",
+  "npm run lint",
+  "npm run build",
+  "git status",
+  "git log --oneline -5",
+  "git diff --cached",
+  "git push origin main",
+  "git commit -m 'fix: x'",
+  "FOO='a b' cargo test",
+  "cargo test -- --nocapture",
+  "npm test -- -t 'adds two'",
+  'pytest -k "not slow"',
+  "pytest 'tests/test a.py'",
+  "make CFLAGS=-O2",
+  'git status "$(touch X)"',
+  'git log "`id`"',
+  "git log --output=F",
+  "git diff --output=F",
+  "cargo test | tail -5",
+  "cargo test > log.txt",
+  "cargo test 2>/dev/null",
+  "cargo test | tee log",
+  "make && make install",
+  "make || true",
+  "npm run dev",
+  "npm start",
+  "node server.js",
+  "kubectl logs -f web",
+  "docker compose up",
+  "sudo make install",
+  "python3",
+  "npm test &",
+  "(cd build && make)",
+  "cat <<EOF\nhi\nEOF",
+  "HOME=/tmp cargo test",
+  "OMNI_PASSTHROUGH=1 cargo test",
 ];
 
 const sandbox = makeSandbox();
@@ -71,7 +157,9 @@ const env = { ...sandbox.env, PATH: `${shims}:${process.env.PATH}`, FOO: "outer"
 
 function rewriteOf(command: string): { command: string; permission?: string } | null {
   const payload = { session_id: "sem-1", cwd: project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } };
-  const text = runOmni(["--pre-hook"], { env, stdin: JSON.stringify(payload), cwd: project }).stdout.toString().trim();
+  const text = runOmni(["--pre-hook"], { env, stdin: JSON.stringify(payload), cwd: project })
+    .stdout.toString()
+    .trim();
   if (text === "") return null;
   const output = JSON.parse(text).hookSpecificOutput;
   // The hot-file guard's note is no rewrite.
@@ -81,7 +169,13 @@ function rewriteOf(command: string): { command: string; permission?: string } | 
 
 function runInBash(command: string, extraEnv: Record<string, string>): { output: string; exit: string; cwd: string } {
   const script = `eval "$1"; s=$?; printf '\\n__EXIT=%s\\n__CWD=%s\\n' "$s" "$PWD"`;
-  const child = Bun.spawnSync(["/bin/bash", "-c", script, "_", command], { cwd: project, env: { ...env, ...extraEnv }, stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+  const child = Bun.spawnSync(["/bin/bash", "-c", script, "_", command], {
+    cwd: project,
+    env: { ...env, ...extraEnv },
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+  });
   // stderr joins the end: omni exec puts the child's stderr in its stdout, in order, so the test
   // compares lines as sets of what was printed rather than which stream carried them.
   const text = `${Buffer.from(child.stdout).toString()}\n${Buffer.from(child.stderr).toString()}`;
@@ -104,26 +198,43 @@ describe("the gateway keeps what runs", () => {
   const rewritten = rewrites.filter((entry) => entry.rewrite !== null);
 
   test("covers at least 200 real command strings", () => {
-    console.log(`gateway semantics: ${commands.length} commands (${corpus.length} from the corpus sessions), ${rewritten.length} rewritten and run both ways, ${commands.length - rewritten.length} left alone`);
+    console.log(
+      `gateway semantics: ${commands.length} commands (${corpus.length} from the corpus sessions), ${rewritten.length} rewritten and run both ways, ${commands.length - rewritten.length} left alone`,
+    );
     expect(commands.length).toBeGreaterThanOrEqual(200);
   });
   for (const { command } of rewritten) shimPrograms(command);
 
   test("rewrites the forms the gateway is for", () => {
     const forms = new Set(rewritten.map((entry) => entry.command));
-    for (const form of ["python3 -m pytest -q", "npx vitest run", "pnpm test", "bundle exec rspec", "cd build && ctest", "CI=1 npm test", "cargo test 2>&1", "timeout 600 cargo test", "./run-tests.sh", "./gradlew test", "make"]) {
+    for (const form of [
+      "python3 -m pytest -q",
+      "npx vitest run",
+      "pnpm test",
+      "bundle exec rspec",
+      "cd build && ctest",
+      "CI=1 npm test",
+      "cargo test 2>&1",
+      "timeout 600 cargo test",
+      "./run-tests.sh",
+      "./gradlew test",
+      "make",
+    ]) {
       expect(forms.has(form)).toBe(true);
     }
   });
 
-  test.each(rewritten.map((entry) => [entry.command, entry.rewrite!.command]))("runs %p exactly as typed through its rewrite", (original, rewrite) => {
-    const before = runInBash(original, { OMNI_PASSTHROUGH: "1" });
-    const after = runInBash(rewrite, { OMNI_PASSTHROUGH: "1" });
-    expect(after).toEqual(before);
-    // With omni on, the output may be distilled; what ran, its status and the directory may not change.
-    const on = runInBash(rewrite, {});
-    expect([on.exit, on.cwd]).toEqual([before.exit, before.cwd]);
-  });
+  test.each(rewritten.map((entry) => [entry.command, entry.rewrite!.command]))(
+    "runs %p exactly as typed through its rewrite",
+    (original, rewrite) => {
+      const before = runInBash(original, { OMNI_PASSTHROUGH: "1" });
+      const after = runInBash(rewrite, { OMNI_PASSTHROUGH: "1" });
+      expect(after).toEqual(before);
+      // With omni on, the output may be distilled; what ran, its status and the directory may not change.
+      const on = runInBash(rewrite, {});
+      expect([on.exit, on.cwd]).toEqual([before.exit, before.cwd]);
+    },
+  );
 
   test("lists every command left alone with the gateway's reason", () => {
     const left = rewrites.filter((entry) => entry.rewrite === null).map((entry) => entry.command);

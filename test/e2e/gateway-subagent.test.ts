@@ -12,11 +12,23 @@ import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
 
-const LINES = Array.from({ length: 80 }, (_, i) => `checking module_${i + 1}: ${["parser", "lexer", "codegen", "linker"][i % 4]} invariant ${i * 13} holds`).join("\n");
+const LINES = Array.from(
+  { length: 80 },
+  (_, i) => `checking module_${i + 1}: ${["parser", "lexer", "codegen", "linker"][i % 4]} invariant ${i * 13} holds`,
+).join("\n");
 
 function preHook(command: string, extra: Record<string, unknown>): string {
-  const payload = { session_id: "parent-1", cwd: sandbox.home, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, ...extra };
-  const reply = JSON.parse(runOmni(["--pre-hook"], { env: sandbox.env, stdin: JSON.stringify(payload), cwd: sandbox.home }).stdout.toString());
+  const payload = {
+    session_id: "parent-1",
+    cwd: sandbox.home,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+    ...extra,
+  };
+  const reply = JSON.parse(
+    runOmni(["--pre-hook"], { env: sandbox.env, stdin: JSON.stringify(payload), cwd: sandbox.home }).stdout.toString(),
+  );
   return reply.hookSpecificOutput.updatedInput.command;
 }
 
@@ -30,7 +42,14 @@ test("a subagent's rewritten run of output its parent was shown is not told it w
   writeFileSync(join(sandbox.home, "run-tests.sh"), `#!/bin/sh\ncat <<'EOF'\n${LINES}\nEOF\n`);
   chmodSync(join(sandbox.home, "run-tests.sh"), 0o755);
   // The parent ran it and read the whole output.
-  const post = { session_id: "parent-1", cwd: sandbox.home, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "./run-tests.sh" }, tool_response: { stdout: `${LINES}\n`, stderr: "", interrupted: false, isImage: false } };
+  const post = {
+    session_id: "parent-1",
+    cwd: sandbox.home,
+    hook_event_name: "PostToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "./run-tests.sh" },
+    tool_response: { stdout: `${LINES}\n`, stderr: "", interrupted: false, isImage: false },
+  };
   runOmni(["--post-hook"], { env: sandbox.env, stdin: JSON.stringify(post), cwd: sandbox.home });
 
   const subagent = bash(preHook("./run-tests.sh", { agent_id: "agent-7", agent_type: "general-purpose" }));

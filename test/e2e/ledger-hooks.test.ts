@@ -7,13 +7,17 @@ let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
 
 // A real Read payload from a recorded session; windows of it are cut the way the host cuts them.
-const READ = sessionPayloads("gen-commander-help-padwidth-long").find((p) => p.tool_name === "Read" && (p.tool_input as { file_path: string }).file_path.endsWith("lib/help.js"))!;
+const READ = sessionPayloads("gen-commander-help-padwidth-long").find(
+  (p) => p.tool_name === "Read" && (p.tool_input as { file_path: string }).file_path.endsWith("lib/help.js"),
+)!;
 const HELP_JS = splitInclusive((READ.tool_response as { file: { content: string } }).file.content);
 
 /** A Read of lines first..last (1-based, inclusive), shaped as Claude Code sends it: no newline after the last line. */
 function readWindow(first: number, last: number, sessionId = "s1"): Record<string, unknown> {
   const file = (READ.tool_response as { file: Record<string, unknown> }).file;
-  const content = HELP_JS.slice(first - 1, last).join("").replace(/\n$/, "");
+  const content = HELP_JS.slice(first - 1, last)
+    .join("")
+    .replace(/\n$/, "");
   return {
     ...READ,
     session_id: sessionId,
@@ -29,15 +33,20 @@ interface ReadReply {
 }
 
 function postHook(payload: Record<string, unknown>): ReadReply | null {
-  const out = runOmni(["--post-hook"], { env: sandbox.env, stdin: JSON.stringify(payload) }).stdout.toString().trim();
+  const out = runOmni(["--post-hook"], { env: sandbox.env, stdin: JSON.stringify(payload) })
+    .stdout.toString()
+    .trim();
   if (out === "") return null;
-  const file = (JSON.parse(out) as { hookSpecificOutput: { updatedToolOutput: { file: ReadReply } } }).hookSpecificOutput.updatedToolOutput.file;
+  const file = (JSON.parse(out) as { hookSpecificOutput: { updatedToolOutput: { file: ReadReply } } }).hookSpecificOutput.updatedToolOutput
+    .file;
   return { content: file.content, startLine: file.startLine, numLines: file.numLines };
 }
 
 /** Each visible (non-marker) line must sit at its true line number in the file. */
 function misnumbered(reply: ReadReply): string[] {
-  return splitInclusive(reply.content).flatMap((line, i) => (line.startsWith("[OMNI:") || stripEnd(HELP_JS[reply.startLine + i - 1]) === stripEnd(line) ? [] : [`${reply.startLine + i}: ${line}`]));
+  return splitInclusive(reply.content).flatMap((line, i) =>
+    line.startsWith("[OMNI:") || stripEnd(HELP_JS[reply.startLine + i - 1]) === stripEnd(line) ? [] : [`${reply.startLine + i}: ${line}`],
+  );
 }
 
 const stripEnd = (line: string | undefined) => line?.replace(/\n$/, "");
@@ -45,7 +54,10 @@ const stripEnd = (line: string | undefined) => line?.replace(/\n$/, "");
 /** The host shows one numbered line per piece of the content: numLines must be that count, with no empty last piece. */
 function shapeErrors(reply: ReadReply): string[] {
   const pieces = reply.content.split("\n");
-  return [...(pieces.length === reply.numLines ? [] : [`numLines ${reply.numLines} for ${pieces.length} pieces`]), ...(reply.content.endsWith("\n") ? ["ends in a newline the window did not have"] : [])];
+  return [
+    ...(pieces.length === reply.numLines ? [] : [`numLines ${reply.numLines} for ${pieces.length} pieces`]),
+    ...(reply.content.endsWith("\n") ? ["ends in a newline the window did not have"] : []),
+  ];
 }
 
 describe("Read windows through the built hook", () => {
@@ -98,7 +110,9 @@ describe("reader scopes through the built hook", () => {
     sandbox = makeSandbox();
     postHook(readWindow(1, 90));
     expect(postHook({ ...readWindow(1, 90), agent_id: "a46643ba5dee23549" })).toBeNull();
-    expect(postHook({ ...readWindow(1, 90), agent_id: "a46643ba5dee23549" })!.content).toMatch(/^\[OMNI: identical to the 90 lines already shown, omni retrieve [0-9a-f]{16}\]$/);
+    expect(postHook({ ...readWindow(1, 90), agent_id: "a46643ba5dee23549" })!.content).toMatch(
+      /^\[OMNI: identical to the 90 lines already shown, omni retrieve [0-9a-f]{16}\]$/,
+    );
   });
 });
 
@@ -111,7 +125,10 @@ describe("compaction through the built PreCompact hook", () => {
     postHook(sub);
     expect(postHook(whole)!.content).toContain("already shown");
     expect(postHook(sub)!.content).toContain("already shown");
-    const compact = runOmni(["--pre-compact"], { env: sandbox.env, stdin: JSON.stringify({ session_id: "s1", hook_event_name: "PreCompact", trigger: "auto", cwd: whole.cwd }) });
+    const compact = runOmni(["--pre-compact"], {
+      env: sandbox.env,
+      stdin: JSON.stringify({ session_id: "s1", hook_event_name: "PreCompact", trigger: "auto", cwd: whole.cwd }),
+    });
     expect(compact.exitCode).toBe(0);
     expect(compact.stdout.length).toBe(0);
     for (const payload of [whole, sub]) expect(postHook(payload)).toBeNull();

@@ -8,7 +8,11 @@ afterAll(() => sandbox.cleanup());
 
 interface ArmJson {
   id: string;
-  audit: { counts: Record<string, number>; totals: { sessionMarkers: number; projectMarkers: number; unverified: number }; findings: string[] } | null;
+  audit: {
+    counts: Record<string, number>;
+    totals: { sessionMarkers: number; projectMarkers: number; unverified: number };
+    findings: string[];
+  } | null;
   invalidReplies: number;
   stats: { totals: { input_bytes: number; delivered_bytes: number } };
   ceiling: Array<{ callClass: string; ceilingBytes: number; foldedBytes: number }> | null;

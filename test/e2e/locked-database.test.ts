@@ -17,7 +17,14 @@ test("with the database locked by another process, a hook exits 0 with the raw b
   sandbox = makeSandbox({ OMNI_HOOK_DEADLINE_MS: String(DEADLINE_MS) });
   const payload = bashPayload("cargo build", NOISY, "locked");
   expect(runOmni(["--post-hook"], { env: sandbox.env, stdin: payload }).stdout.length).toBeGreaterThan(0);
-  const locker = Bun.spawn(["bun", "-e", `const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(sandbox.dbPath)}); db.exec("BEGIN EXCLUSIVE"); db.exec("CREATE TABLE IF NOT EXISTS test_lock (x)"); console.log("locked"); Bun.sleepSync(6000); db.exec("ROLLBACK");`], { stdout: "pipe", stderr: "inherit" });
+  const locker = Bun.spawn(
+    [
+      "bun",
+      "-e",
+      `const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(sandbox.dbPath)}); db.exec("BEGIN EXCLUSIVE"); db.exec("CREATE TABLE IF NOT EXISTS test_lock (x)"); console.log("locked"); Bun.sleepSync(6000); db.exec("ROLLBACK");`,
+    ],
+    { stdout: "pipe", stderr: "inherit" },
+  );
   await locker.stdout.getReader().read();
   try {
     const started = performance.now();

@@ -16,7 +16,11 @@ const registry = spawnSync("npm", ["ping"], { encoding: "utf8", timeout: 60_000 
 const reachable = registry.status === 0;
 
 function npm(args: string[], cwd: string): string {
-  const run = spawnSync("npm", ["--no-audit", "--no-fund", "--prefer-offline", ...args], { cwd, encoding: "utf8", timeout: INSTALL_TIMEOUT_MS });
+  const run = spawnSync("npm", ["--no-audit", "--no-fund", "--prefer-offline", ...args], {
+    cwd,
+    encoding: "utf8",
+    timeout: INSTALL_TIMEOUT_MS,
+  });
   if (run.status !== 0) throw new Error(`npm ${args.join(" ")} failed:\n${run.stderr}`);
   return run.stdout;
 }

@@ -8,7 +8,9 @@ import { makeSandbox, OMNI_EXE, runOmni, type Sandbox } from "../helpers/sandbox
 let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
 
-const NOISE = Array.from({ length: 200 }, (_, i) => `Compiling crate-${i} v0.${i}.0`).join("\n") + "\nFinished `release` profile [optimized] target(s) in 41.20s\n";
+const NOISE =
+  Array.from({ length: 200 }, (_, i) => `Compiling crate-${i} v0.${i}.0`).join("\n") +
+  "\nFinished `release` profile [optimized] target(s) in 41.20s\n";
 
 function bashPayload(command: string, stdout: string, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
@@ -44,7 +46,12 @@ describe("omni --post-hook", () => {
     const rows = () => (holder.query("SELECT COUNT(*) AS n FROM distillations").get() as { n: number }).n;
     const before = rows();
     holder.exec("BEGIN IMMEDIATE");
-    const child = Bun.spawn([OMNI_EXE, "--post-hook"], { env: sandbox.env, stdin: Buffer.from(bashPayload("node build.js", NOISE)), stdout: "pipe", stderr: "ignore" });
+    const child = Bun.spawn([OMNI_EXE, "--post-hook"], {
+      env: sandbox.env,
+      stdin: Buffer.from(bashPayload("node build.js", NOISE)),
+      stdout: "pipe",
+      stderr: "ignore",
+    });
     // Longer than the store's 1 s default lock wait, well inside the 5 s deadline.
     await Bun.sleep(1_800);
     holder.exec("COMMIT");
@@ -122,18 +129,27 @@ describe("omni --post-hook", () => {
   // Tests run as root here, so permission bits cannot make a file unwritable: use paths that
   // no process can open as a database instead.
   test.each([
-    ["its parent is a regular file", (home: string) => {
-      writeFileSync(join(home, "plain-file"), "x");
-      return join(home, "plain-file", "omni.db");
-    }],
-    ["it is a directory", (home: string) => {
-      mkdirSync(join(home, "a-directory"));
-      return join(home, "a-directory");
-    }],
-    ["it is not a database", (home: string) => {
-      writeFileSync(join(home, "corrupt.db"), "this is not an SQLite file, just text ".repeat(200));
-      return join(home, "corrupt.db");
-    }],
+    [
+      "its parent is a regular file",
+      (home: string) => {
+        writeFileSync(join(home, "plain-file"), "x");
+        return join(home, "plain-file", "omni.db");
+      },
+    ],
+    [
+      "it is a directory",
+      (home: string) => {
+        mkdirSync(join(home, "a-directory"));
+        return join(home, "a-directory");
+      },
+    ],
+    [
+      "it is not a database",
+      (home: string) => {
+        writeFileSync(join(home, "corrupt.db"), "this is not an SQLite file, just text ".repeat(200));
+        return join(home, "corrupt.db");
+      },
+    ],
   ])("declines when the database cannot be opened because %s", (_why, makePath) => {
     sandbox = makeSandbox();
     const env = { ...sandbox.env, OMNI_DB_PATH: makePath(sandbox.home) };
@@ -156,7 +172,11 @@ describe("structured payloads", () => {
     sandbox = makeSandbox();
     for (const fixture of structured) {
       const result = hook(bashPayload(fixture.command, fixture.text));
-      expect({ name: fixture.name, exit: result.exitCode, out: result.stdout.toString() }).toEqual({ name: fixture.name, exit: 0, out: "" });
+      expect({ name: fixture.name, exit: result.exitCode, out: result.stdout.toString() }).toEqual({
+        name: fixture.name,
+        exit: 0,
+        out: "",
+      });
     }
   });
 
@@ -173,7 +193,9 @@ describe("structured payloads", () => {
     for (const fixture of structured) {
       const path = join(sandbox.home, `${fixture.name}.out`);
       Bun.write(path, fixture.text);
-      const result = runOmni(["exec", "node", "-e", `process.stdout.write(require("fs").readFileSync(${JSON.stringify(path)}))`], { env: sandbox.env });
+      const result = runOmni(["exec", "node", "-e", `process.stdout.write(require("fs").readFileSync(${JSON.stringify(path)}))`], {
+        env: sandbox.env,
+      });
       expect({ name: fixture.name, same: result.stdout.toString() === fixture.text }).toEqual({ name: fixture.name, same: true });
     }
   });

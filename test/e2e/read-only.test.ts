@@ -25,15 +25,29 @@ const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 function otherUser(): { uid: number; gid: number } | null {
   if (!isRoot) return null;
   const lookup = () => Bun.spawnSync(["id", "-u", OTHER_USER], { stdout: "pipe", stderr: "ignore" });
-  if (lookup().exitCode !== 0) Bun.spawnSync(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", OTHER_USER], { stdout: "ignore", stderr: "ignore" });
+  if (lookup().exitCode !== 0)
+    Bun.spawnSync(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", OTHER_USER], {
+      stdout: "ignore",
+      stderr: "ignore",
+    });
   const uid = Number(Buffer.from(lookup().stdout).toString().trim());
-  const gid = Number(Buffer.from(Bun.spawnSync(["id", "-g", OTHER_USER], { stdout: "pipe" }).stdout).toString().trim());
+  const gid = Number(
+    Buffer.from(Bun.spawnSync(["id", "-g", OTHER_USER], { stdout: "pipe" }).stdout)
+      .toString()
+      .trim(),
+  );
   return Number.isInteger(uid) && uid > 0 ? { uid, gid } : null;
 }
 
 function runAs(user: { uid: number; gid: number } | null, args: string[], env: Record<string, string>, stdin?: string) {
   const argv = user ? ["setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", OMNI_EXE, ...args] : [OMNI_EXE, ...args];
-  const child = Bun.spawnSync(argv, { env, cwd: "/", stdin: stdin === undefined ? "ignore" : Buffer.from(stdin), stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawnSync(argv, {
+    env,
+    cwd: "/",
+    stdin: stdin === undefined ? "ignore" : Buffer.from(stdin),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   return { exitCode: child.exitCode ?? -1, stdout: Buffer.from(child.stdout), stderr: Buffer.from(child.stderr).toString() };
 }
 
@@ -57,7 +71,13 @@ test("retrieve, stats, the dashboard, query, session, patterns and engram work o
   mkdirSync(join(home, "work"));
   chmodSync(home, 0o777);
   cleanups.push(() => rmSync(home, { recursive: true, force: true }));
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, OMNI_DB_PATH: sandbox.dbPath, OMNI_QUIET: "1", OMNI_HOOK_DEADLINE_MS: "30000" };
+  const env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    OMNI_DB_PATH: sandbox.dbPath,
+    OMNI_QUIET: "1",
+    OMNI_HOOK_DEADLINE_MS: "30000",
+  };
   console.log(`read-only reader: ${user ? `user ${OTHER_USER} (uid ${user.uid})` : "this user, write bits removed"}`);
 
   const retrieved = runAs(user, ["retrieve", handle], env);
@@ -72,7 +92,12 @@ test("retrieve, stats, the dashboard, query, session, patterns and engram work o
   expect(stats.exitCode).toBe(0);
   expect(JSON.parse(stats.stdout.toString()).totals).toEqual(ownerStats);
 
-  const dashboard = Bun.spawn(user ? ["setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", OMNI_EXE, "dashboard", "--port", "0"] : [OMNI_EXE, "dashboard", "--port", "0"], { env, cwd: "/", stdout: "pipe", stderr: "pipe" });
+  const dashboard = Bun.spawn(
+    user
+      ? ["setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", OMNI_EXE, "dashboard", "--port", "0"]
+      : [OMNI_EXE, "dashboard", "--port", "0"],
+    { env, cwd: "/", stdout: "pipe", stderr: "pipe" },
+  );
   try {
     const reader = dashboard.stdout.getReader();
     let banner = "";
@@ -91,12 +116,31 @@ test("retrieve, stats, the dashboard, query, session, patterns and engram work o
   }
 
   // The memory commands that only read: each answers from the database it cannot write.
-  for (const args of [["query", "errors in last 5 commands"], ["session", "--history"], ["session", "--status"], ["patterns"], ["engram", "--json"]]) {
+  for (const args of [
+    ["query", "errors in last 5 commands"],
+    ["session", "--history"],
+    ["session", "--status"],
+    ["patterns"],
+    ["engram", "--json"],
+  ]) {
     const result = runAs(user, args, env);
     expect([args.join(" "), result.stderr]).toEqual([args.join(" "), ""]);
     expect(result.exitCode).toBe(0);
   }
 
-  const hook = runAs(user, ["--post-hook"], env, JSON.stringify({ session_id: "s", hook_event_name: "PostToolUse", cwd: REPO_ROOT, tool_name: "Bash", tool_input: { command: NOISY }, tool_response: { stdout: raw.toString(), stderr: "", interrupted: false, isImage: false }, exit_code: 0 }));
+  const hook = runAs(
+    user,
+    ["--post-hook"],
+    env,
+    JSON.stringify({
+      session_id: "s",
+      hook_event_name: "PostToolUse",
+      cwd: REPO_ROOT,
+      tool_name: "Bash",
+      tool_input: { command: NOISY },
+      tool_response: { stdout: raw.toString(), stderr: "", interrupted: false, isImage: false },
+      exit_code: 0,
+    }),
+  );
   expect(hook.exitCode).toBe(0);
 }, 60_000);

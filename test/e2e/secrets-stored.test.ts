@@ -17,7 +17,14 @@ afterEach(() => sandbox?.cleanup());
 
 function readPayload(path: string, content: string, session: string): string {
   const lines = content.split("\n").length;
-  return JSON.stringify({ session_id: session, hook_event_name: "PostToolUse", cwd: "/home/dev/app", tool_name: "Read", tool_input: { file_path: path }, tool_response: { type: "text", file: { filePath: path, content, numLines: lines, startLine: 1, totalLines: lines } } });
+  return JSON.stringify({
+    session_id: session,
+    hook_event_name: "PostToolUse",
+    cwd: "/home/dev/app",
+    tool_name: "Read",
+    tool_input: { file_path: path },
+    tool_response: { type: "text", file: { filePath: path, content, numLines: lines, startLine: 1, totalLines: lines } },
+  });
 }
 
 function replyText(stdout: string): string {
@@ -33,7 +40,11 @@ test("no secret of the corpus reaches the reply or any database file (WAL includ
   const filler = Array.from({ length: 300 }, (_, i) => `[info] worker ${i % 7} processed batch ${i} in ${(i * 37) % 900}ms`);
   const log = [...secrets.map((s) => s.line), ...looks, ...filler].join("\n");
   const config = [...secrets.map((s, i) => `${s.line}\n${looks[i % looks.length]}`), ...filler].join("\n");
-  const json = JSON.stringify({ items: looks.map((line, i) => ({ id: i, note: line })), auth: { password: secrets[32]!.value, token: secrets[0]!.value } }, null, 2);
+  const json = JSON.stringify(
+    { items: looks.map((line, i) => ({ id: i, note: line })), auth: { password: secrets[32]!.value, token: secrets[0]!.value } },
+    null,
+    2,
+  );
   const payloads = [
     bashPayload("npm run start", log, "s1"),
     bashPayload(`curl -H "Authorization: Bearer ${secrets[25]!.value}" https://api.example.com/v1/items`, json, "s1"),
@@ -70,7 +81,9 @@ test("no secret of the corpus reaches the reply or any database file (WAL includ
     const delivered = replies.join("\n");
     const changed = replies.filter((reply) => reply !== "").length;
     const intact = looks.filter((line) => delivered.includes(JSON.stringify(line).slice(1, -1)));
-    console.log(`secrets: ${secrets.length} of ${new Set(secrets.map((s) => s.kind.split(" ")[0])).size} kinds; replies changed: ${changed}/${replies.length}; archived blocks: ${archived}; database files searched: ${files.map((f) => f.slice(sandbox.dbPath.length) || "db").join(", ")} (${stored.reduce((n, s) => n + s.length, 0)} bytes); leaks: ${leaks.length}; look-alikes intact in replies: ${intact.length}/${looks.length}`);
+    console.log(
+      `secrets: ${secrets.length} of ${new Set(secrets.map((s) => s.kind.split(" ")[0])).size} kinds; replies changed: ${changed}/${replies.length}; archived blocks: ${archived}; database files searched: ${files.map((f) => f.slice(sandbox.dbPath.length) || "db").join(", ")} (${stored.reduce((n, s) => n + s.length, 0)} bytes); leaks: ${leaks.length}; look-alikes intact in replies: ${intact.length}/${looks.length}`,
+    );
     expect(leaks).toEqual([]);
     expect(intact).toEqual(looks);
   } finally {

@@ -47,36 +47,47 @@ function embeddedText(chunks: Chunk[], keyword: string): string | null {
 }
 
 describe("omni stats --card", () => {
-  test(
-    "writes a valid PNG of the --share lines with the same text embedded",
-    async () => {
-      sandbox = makeSandbox();
-      seedMixedHistory(sandbox);
-      const path = join(sandbox.home, "card.png");
-      const written = runOmni(["stats", "--card", path], { env: sandbox.env });
-      expect(written.exitCode).toBe(0);
-      expect(written.stdout.toString()).toBe(`wrote ${path}\n`);
-      const png = readFileSync(path);
-      const chunks = pngChunks(png);
-      expect(chunks[0]!.data.readUInt32BE(0)).toBe(1200);
+  test("writes a valid PNG of the --share lines with the same text embedded", async () => {
+    sandbox = makeSandbox();
+    seedMixedHistory(sandbox);
+    const path = join(sandbox.home, "card.png");
+    const written = runOmni(["stats", "--card", path], { env: sandbox.env });
+    expect(written.exitCode).toBe(0);
+    expect(written.stdout.toString()).toBe(`wrote ${path}\n`);
+    const png = readFileSync(path);
+    const chunks = pngChunks(png);
+    expect(chunks[0]!.data.readUInt32BE(0)).toBe(1200);
 
-      const share = runOmni(["stats", "--share"], { env: sandbox.env }).stdout.toString();
-      expect(share).toContain("model-facing calls");
-      expect(embeddedText(chunks, CARD_TEXT_KEYWORD)).toBe(share);
+    const share = runOmni(["stats", "--share"], { env: sandbox.env }).stdout.toString();
+    expect(share).toContain("model-facing calls");
+    expect(embeddedText(chunks, CARD_TEXT_KEYWORD)).toBe(share);
 
-      // The pixels are the SVG of the same report: rendering it again gives the same image.
-      const report = statsReportSchema.parse(JSON.parse(runOmni(["stats", "--json"], { env: sandbox.env }).stdout.toString()));
-      const again = pngChunks(Buffer.from(await svgToPng(cardSvg(report))));
-      const pixels = (list: Chunk[]) => Buffer.concat(list.filter((c) => c.type === "IDAT").map((c) => c.data));
-      expect(pixels(chunks).equals(pixels(again))).toBe(true);
-    },
-    60_000,
-  );
+    // The pixels are the SVG of the same report: rendering it again gives the same image.
+    const report = statsReportSchema.parse(JSON.parse(runOmni(["stats", "--json"], { env: sandbox.env }).stdout.toString()));
+    const again = pngChunks(Buffer.from(await svgToPng(cardSvg(report))));
+    const pixels = (list: Chunk[]) => Buffer.concat(list.filter((c) => c.type === "IDAT").map((c) => c.data));
+    expect(pixels(chunks).equals(pixels(again))).toBe(true);
+  }, 60_000);
 
   test("svg escapes what the database says and draws every share line", () => {
     sandbox = makeSandbox();
     const report = statsReportSchema.parse(JSON.parse(runOmni(["stats", "--json"], { env: sandbox.env }).stdout.toString()));
-    const svg = cardSvg({ ...report, agents: [{ ...report.agents[0]!, agent_id: "<a&b>", model_facing: true, share_percent: 100, calls: 1, input_bytes: 1, delivered_bytes: 1, bytes_saved: 0, saved_percent: 0 }] });
+    const svg = cardSvg({
+      ...report,
+      agents: [
+        {
+          ...report.agents[0]!,
+          agent_id: "<a&b>",
+          model_facing: true,
+          share_percent: 100,
+          calls: 1,
+          input_bytes: 1,
+          delivered_bytes: 1,
+          bytes_saved: 0,
+          saved_percent: 0,
+        },
+      ],
+    });
     expect(svg).toContain("&#60;a&#38;b&#62;");
     expect(svg).not.toContain("<a&b>");
     expect(svg.match(/<text /g)).toHaveLength(6);

@@ -27,7 +27,11 @@ function percent(part: number, whole: number): string {
 
 /** Window timestamps move with the clock between two processes; every figure must not. */
 function withoutClock(report: StatsReport): unknown {
-  return { ...report, window: { ...report.window, since_ts: 0, until_ts: 0 }, timeline: { ...report.timeline, buckets: report.timeline.buckets.filter((b) => b.calls > 0) } };
+  return {
+    ...report,
+    window: { ...report.window, since_ts: 0, until_ts: 0 },
+    timeline: { ...report.timeline, buckets: report.timeline.buckets.filter((b) => b.calls > 0) },
+  };
 }
 
 describe("omni stats", () => {
@@ -51,19 +55,29 @@ describe("omni stats", () => {
       expect(json.population.excluded_terminal_rows).toBe(sql.terminalRows);
       expect(Object.fromEntries(json.routes.map((r) => [r.route, r.calls]))).toEqual(sql.routes);
       expect(Object.fromEntries(json.passthrough_reasons.map((r) => [r.reason, r.calls]))).toEqual(sql.reasons);
-      expect(json.session_lifetime).toEqual({ measurable: true, closed_sessions: 3, median_commands: 12, longest_commands: 30, ended_at_compaction: 2 });
+      expect(json.session_lifetime).toEqual({
+        measurable: true,
+        closed_sessions: 3,
+        median_commands: 12,
+        longest_commands: 30,
+        ended_at_compaction: 2,
+      });
 
       const text = runOmni(["stats"], { env: sandbox.env }).stdout.toString();
       expect(text).toContain(`population: model-facing, ${sql.calls} rows (${sql.terminalRows} terminal rows excluded`);
       expect(text).toContain(`${formatBytes(sql.inputBytes)} → ${formatBytes(sql.deliveredBytes)} over ${sql.calls} calls`);
-      expect(text).toContain(`(${percent(sql.inputBytes - sql.deliveredBytes, sql.inputBytes)}) | ${formatBytes(json.totals.net_bytes_saved)} (${json.totals.net_saved_percent.toFixed(1)}%)`);
+      expect(text).toContain(
+        `(${percent(sql.inputBytes - sql.deliveredBytes, sql.inputBytes)}) | ${formatBytes(json.totals.net_bytes_saved)} (${json.totals.net_saved_percent.toFixed(1)}%)`,
+      );
       expect(text).toContain(`${sql.savedNothing} of ${sql.calls} (${percent(sql.savedNothing, sql.calls)})`);
       expect(text).toContain("median 12 commands · longest 30 · 3 sessions closed, 2 at compaction");
 
       const share = runOmni(["stats", "--share"], { env: sandbox.env }).stdout.toString();
       expect(share).toContain(`${sql.calls} model-facing calls`);
       expect(share).toContain(`Bytes: ${formatBytes(sql.inputBytes)} in → ${formatBytes(sql.deliveredBytes)} delivered`);
-      expect(share).toContain(`Saved: ${percent(sql.inputBytes - sql.deliveredBytes, sql.inputBytes)} gross, ${json.totals.net_saved_percent.toFixed(1)}% net`);
+      expect(share).toContain(
+        `Saved: ${percent(sql.inputBytes - sql.deliveredBytes, sql.inputBytes)} gross, ${json.totals.net_saved_percent.toFixed(1)}% net`,
+      );
       expect(share).toContain(`Terminal rows excluded: ${sql.terminalRows}.`);
 
       dashboard = await startDashboard(sandbox);
@@ -105,7 +119,11 @@ describe("omni stats", () => {
   test("colours a TTY unless NO_COLOR is set, even when empty", () => {
     sandbox = makeSandbox();
     // `script` gives the child a pseudo-terminal, the only way to be a TTY from a test.
-    const onTty = (env: string) => Bun.spawnSync(["script", "-qec", `env ${env} HOME=${sandbox.home} OMNI_DB_PATH=${sandbox.dbPath} ${OMNI_EXE} stats --hour`, "/dev/null"], { env: { PATH: sandbox.env.PATH! } }).stdout.toString();
+    const onTty = (env: string) =>
+      Bun.spawnSync(
+        ["script", "-qec", `env ${env} HOME=${sandbox.home} OMNI_DB_PATH=${sandbox.dbPath} ${OMNI_EXE} stats --hour`, "/dev/null"],
+        { env: { PATH: sandbox.env.PATH! } },
+      ).stdout.toString();
     expect(onTty("")).toContain("\u001b[1mOMNI Signal Report");
     expect(onTty("NO_COLOR=")).not.toContain("\u001b[");
   });

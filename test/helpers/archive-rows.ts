@@ -15,7 +15,10 @@ function unpack(row: PackedRow): string {
 }
 
 export function allBlocks(db: Database): Array<{ hash: string; content: string }> {
-  return (db.query("SELECT hash, content, codec, packed FROM rewind_store").all() as PackedRow[]).map((row) => ({ hash: row.hash, content: unpack(row) }));
+  return (db.query("SELECT hash, content, codec, packed FROM rewind_store").all() as PackedRow[]).map((row) => ({
+    hash: row.hash,
+    content: unpack(row),
+  }));
 }
 
 export function blockContent(db: Database, hash: string): string | null {

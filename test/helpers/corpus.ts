@@ -18,7 +18,8 @@ export function readContent(session: string, pathSuffix: string): string {
   for (const payload of sessionPayloads(session)) {
     const input = payload.tool_input as { file_path?: string; offset?: number };
     const file = (payload.tool_response as { file?: { content?: string } } | undefined)?.file;
-    if (payload.tool_name === "Read" && input.file_path?.endsWith(pathSuffix) && input.offset === undefined && file?.content) return file.content;
+    if (payload.tool_name === "Read" && input.file_path?.endsWith(pathSuffix) && input.offset === undefined && file?.content)
+      return file.content;
   }
   throw new Error(`no whole-file Read of ${pathSuffix} in ${session}`);
 }
@@ -26,7 +27,9 @@ export function readContent(session: string, pathSuffix: string): string {
 /** Every distinct Bash command string of every recorded session, in order of first use. */
 export function corpusBashCommands(): string[] {
   const seen = new Set<string>();
-  for (const file of readdirSync(SESSIONS_DIR).filter((name) => name.endsWith(".jsonl")).sort()) {
+  for (const file of readdirSync(SESSIONS_DIR)
+    .filter((name) => name.endsWith(".jsonl"))
+    .sort()) {
     for (const payload of sessionPayloads(file.slice(0, -".jsonl".length))) {
       const command = (payload.tool_input as { command?: unknown } | undefined)?.command;
       if (payload.tool_name === "Bash" && typeof command === "string") seen.add(command);

@@ -5,7 +5,10 @@
 export const SHAPE_EXAMPLES: Record<string, { fixture: string; line: string }> = {
   "failure glyph (✗ ✘ ❌ ✖)": { fixture: "test/node_test_spec_fail", line: "✖ slug (4.656426ms)" },
   "error: / error[E…]": { fixture: "test/cargo_test_compile_error", line: "error[E0425]: cannot find value `missing_name` in this scope" },
-  "error at the start of the line": { fixture: "database/mysql_unknown_table", line: "ERROR 1146 (42S02) at line 1: Table 'shop.orders' doesn't exist" },
+  "error at the start of the line": {
+    fixture: "database/mysql_unknown_table",
+    line: "ERROR 1146 (42S02) at line 1: Table 'shop.orders' doesn't exist",
+  },
   "fatal:": { fixture: "git/git_status_not_a_repo", line: "fatal: not a git repository (or any of the parent directories): .git" },
   "exception:": { fixture: "generic/java_class_not_found", line: "Caused by: java.lang.ClassNotFoundException: Hello" },
   "panic:": { fixture: "test/go_test_panic_build_failed", line: "panic: runtime error: index out of range [2] with length 2 [recovered]" },
@@ -17,7 +20,10 @@ export const SHAPE_EXAMPLES: Record<string, { fixture: string; line: string }> =
   AssertionError: { fixture: "test/mocha_fail_cart", line: "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:" },
   "Maven BUILD FAILURE": { fixture: "build/mvn_offline_build_failure", line: "[INFO] BUILD FAILURE" },
   "jest ● header": { fixture: "test/jest_fail_map", line: "● Result.Ok › Maps over an Ok value" },
-  "TAP not ok": { fixture: "test/node_test_fail_camelcase", line: "not ok 1 - when option defined with --word-word then option property is wordWord" },
+  "TAP not ok": {
+    fixture: "test/node_test_fail_camelcase",
+    line: "not ok 1 - when option defined with --word-word then option property is wordWord",
+  },
   "undefined reference (linker)": { fixture: "build/make_link_error", line: "main.c:(.text.startup+0x2f): undefined reference to `scale'" },
   "N errors (N > 0)": { fixture: "jsts/eslint_mixed", line: "2 errors and 0 warnings potentially fixable with the `--fix` option." },
   "fail / failed verdict": { fixture: "test/upstream_pytest_failures", line: "FAILED" },

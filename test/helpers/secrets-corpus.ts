@@ -36,7 +36,8 @@ const LOWER = "abcdefghijklmnopqrstuvwxyz";
 export function secretCorpus(): Secret[] {
   const r = generator(15);
   const b64 = (n: number) => Buffer.from(r(ALNUM, n)).toString("base64url");
-  const jwt = () => `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify({ sub: r("0123456789", 10), name: "Dev User", iat: 1_700_000_000 })).toString("base64url")}.${r(B64URL, 43)}`;
+  const jwt = () =>
+    `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify({ sub: r("0123456789", 10), name: "Dev User", iat: 1_700_000_000 })).toString("base64url")}.${r(B64URL, 43)}`;
   const pemBody = Array.from({ length: 6 }, () => r(B64, 64));
   const s: Array<[string, string, (v: string) => string]> = [
     ["GitHub classic token", `ghp_${r(ALNUM, 36)}`, (v) => `GITHUB_TOKEN=${v}`],
@@ -45,8 +46,16 @@ export function secretCorpus(): Secret[] {
     ["GitLab token", `glpat-${r(B64URL, 20)}`, (v) => `PRIVATE-TOKEN: ${v}`],
     ["GitLab runner token", `glrt-${r(B64URL, 20)}`, (v) => `Registering runner... token=${v}`],
     ["Slack bot token", `xoxb-${r("0123456789", 12)}-${r("0123456789", 13)}-${r(ALNUM, 24)}`, (v) => `SLACK_BOT_TOKEN=${v}`],
-    ["Slack user token", `xoxp-${r("0123456789", 12)}-${r("0123456789", 12)}-${r("0123456789", 13)}-${r(HEX, 32)}`, (v) => `{"ok":true,"token":"${v}"}`],
-    ["Slack webhook", `T${r(UPPER32, 8)}/B${r(UPPER32, 10)}/${r(ALNUM, 24)}`, (v) => `curl -X POST https://hooks.slack.com/services/${v} -d @payload.json`],
+    [
+      "Slack user token",
+      `xoxp-${r("0123456789", 12)}-${r("0123456789", 12)}-${r("0123456789", 13)}-${r(HEX, 32)}`,
+      (v) => `{"ok":true,"token":"${v}"}`,
+    ],
+    [
+      "Slack webhook",
+      `T${r(UPPER32, 8)}/B${r(UPPER32, 10)}/${r(ALNUM, 24)}`,
+      (v) => `curl -X POST https://hooks.slack.com/services/${v} -d @payload.json`,
+    ],
     ["Stripe secret key", `sk_live_${r(ALNUM, 24)}`, (v) => `STRIPE_SECRET_KEY="${v}"`],
     ["Stripe restricted key", `rk_live_${r(ALNUM, 24)}`, (v) => `stripe.api_key = '${v}'`],
     ["Stripe test key", `sk_test_${r(ALNUM, 24)}`, (v) => `  "stripe": { "key": "${v}" },`],
@@ -81,7 +90,11 @@ export function secretCorpus(): Secret[] {
     ["SendGrid key", `SG.${r(B64URL, 22)}.${r(B64URL, 43)}`, (v) => `sendgrid.api_key=${v}`],
     ["Hugging Face token", `hf_${r(LOWER + LOWER.toUpperCase(), 34)}`, (v) => `huggingface-cli login --token ${v}`],
     ["Telegram bot token", `${r("0123456789", 10)}:AA${r(B64URL, 33)}`, (v) => `https://api.telegram.org/bot${v}/getMe`],
-    ["Azure storage key", `${r(B64, 86)}==`, (v) => `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${v};EndpointSuffix=core.windows.net`],
+    [
+      "Azure storage key",
+      `${r(B64, 86)}==`,
+      (v) => `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${v};EndpointSuffix=core.windows.net`,
+    ],
     ["DigitalOcean token", `dop_v1_${r(HEX, 64)}`, (v) => `doctl auth init --access-token ${v}`],
   ];
   return s.map(([kind, value, line]) => ({ kind, value, line: line(value) }));

@@ -13,8 +13,14 @@ export const SESSION_FIXTURE = join(REPO_ROOT, "test/fixtures/sessions/gen-zlib-
 export const NOISY_COMMAND = `node -e 'for (let i = 0; i < 300; i++) console.log("Compiling crate-" + i + " v1.0." + i); console.log("Finished release target(s) in 3.2s")'`;
 
 /** Replays every payload line through `omni --post-hook`; returns how many lines it fed. */
-export function replaySession(sandbox: Sandbox, file = SESSION_FIXTURE, rewrite: (payload: Record<string, unknown>) => Record<string, unknown> = (p) => p): number {
-  const lines = readFileSync(file, "utf8").split("\n").filter((line) => line.trim() !== "");
+export function replaySession(
+  sandbox: Sandbox,
+  file = SESSION_FIXTURE,
+  rewrite: (payload: Record<string, unknown>) => Record<string, unknown> = (p) => p,
+): number {
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
   for (const line of lines) runOmni(["--post-hook"], { env: sandbox.env, stdin: JSON.stringify(rewrite(JSON.parse(line))) });
   return lines.length;
 }
@@ -30,9 +36,15 @@ export function seedMixedHistory(sandbox: Sandbox): Seeded {
   runOmni(["exec", "--agent", "terminal", "git --version"], { env: sandbox.env });
   const db = new Database(sandbox.dbPath);
   try {
-    const handle = (db.query("SELECT rewind_hash AS h FROM distillations WHERE agent_id = 'claude_code' AND rewind_hash IS NOT NULL ORDER BY id LIMIT 1").get() as { h: string }).h;
+    const handle = (
+      db
+        .query("SELECT rewind_hash AS h FROM distillations WHERE agent_id = 'claude_code' AND rewind_hash IS NOT NULL ORDER BY id LIMIT 1")
+        .get() as { h: string }
+    ).h;
     const now = Math.floor(Date.now() / 1000);
-    const close = db.query("INSERT INTO session_summaries (session_id, started_at, ended_at, agent_id, total_commands, exit_reason) VALUES (?1, ?2, ?3, 'claude_code', ?4, ?5)");
+    const close = db.query(
+      "INSERT INTO session_summaries (session_id, started_at, ended_at, agent_id, total_commands, exit_reason) VALUES (?1, ?2, ?3, 'claude_code', ?4, ?5)",
+    );
     close.run("closed-a", now - 7_200, now - 3_600, 12, "compaction");
     close.run("closed-b", now - 7_200, now - 3_500, 30, "other");
     close.run("closed-c", now - 7_200, now - 3_400, 5, "compaction");
@@ -80,7 +92,14 @@ export function countWithSql(dbPath: string): IndependentCounts {
         .get() as { n: number }
     ).n;
     const grouped = (column: string, where: string) =>
-      Object.fromEntries((db.query(`SELECT ${column} AS k, COUNT(*) AS n FROM distillations WHERE ${facing} ${where} GROUP BY ${column}`).all() as { k: string; n: number }[]).map((r) => [r.k, r.n]));
+      Object.fromEntries(
+        (
+          db.query(`SELECT ${column} AS k, COUNT(*) AS n FROM distillations WHERE ${facing} ${where} GROUP BY ${column}`).all() as {
+            k: string;
+            n: number;
+          }[]
+        ).map((r) => [r.k, r.n]),
+      );
     return {
       calls: totals.calls,
       inputBytes: totals.input,

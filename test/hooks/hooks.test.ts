@@ -15,22 +15,37 @@ afterEach(() => sandbox?.cleanup());
 type Reply = Record<string, any>;
 
 function hook(flag: string, payload: unknown, env: Record<string, string> = {}): { reply: Reply | null; exitCode: number } {
-  const result = runOmni([flag], { env: { ...sandbox.env, ...env }, stdin: typeof payload === "string" ? payload : JSON.stringify(payload) });
+  const result = runOmni([flag], {
+    env: { ...sandbox.env, ...env },
+    stdin: typeof payload === "string" ? payload : JSON.stringify(payload),
+  });
   const text = result.stdout.toString().trim();
   return { reply: text === "" ? null : JSON.parse(text), exitCode: result.exitCode };
 }
 
 const base = (extra: Record<string, unknown>) => ({ session_id: "sess-1", transcript_path: "/tmp/t.jsonl", cwd: sandbox.home, ...extra });
-const noisy = (lines: number, tail = "Finished release target(s) in 3.2s") => `${Array.from({ length: lines }, (_, i) => `Compiling crate-${i + 1} v1.0.${i + 1}`).join("\n")}\n${tail}`;
+const noisy = (lines: number, tail = "Finished release target(s) in 3.2s") =>
+  `${Array.from({ length: lines }, (_, i) => `Compiling crate-${i + 1} v1.0.${i + 1}`).join("\n")}\n${tail}`;
 
 describe("--pre-hook", () => {
   test("rewrites a test run into omni exec, carrying every other input field, and leaves the permission to the host when no rule of the user's names it", () => {
     sandbox = makeSandbox();
-    const { reply } = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cargo test --all", description: "tests", timeout: 60000 } }));
+    const { reply } = hook(
+      "--pre-hook",
+      base({
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "cargo test --all", description: "tests", timeout: 60000 },
+      }),
+    );
     expect(reply).toEqual({
       hookSpecificOutput: {
         hookEventName: "PreToolUse",
-        updatedInput: { command: `${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 --host-timeout 60000 -- cargo test --all`, description: "tests", timeout: 60000 },
+        updatedInput: {
+          command: `${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 --host-timeout 60000 -- cargo test --all`,
+          description: "tests",
+          timeout: 60000,
+        },
       },
     });
   });
@@ -39,9 +54,13 @@ describe("--pre-hook", () => {
     sandbox = makeSandbox();
     mkdirSync(join(sandbox.home, ".claude"), { recursive: true });
     writeFileSync(join(sandbox.home, ".claude", "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(cargo test:*)"] } }));
-    const allowed = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cargo test --all" } })).reply!;
+    const allowed = hook(
+      "--pre-hook",
+      base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cargo test --all" } }),
+    ).reply!;
     expect(allowed.hookSpecificOutput.permissionDecision).toBe("allow");
-    const other = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cargo build" } })).reply!;
+    const other = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cargo build" } }))
+      .reply!;
     expect(other.hookSpecificOutput.permissionDecision).toBeUndefined();
   });
 
@@ -50,7 +69,8 @@ describe("--pre-hook", () => {
     mkdirSync(join(sandbox.home, ".claude"), { recursive: true });
     const settings = join(sandbox.home, ".claude", "settings.json");
     writeFileSync(settings, JSON.stringify({ permissions: { deny: ["Bash(git push:*)"], ask: ["Bash(npm publish:*)"] } }));
-    const call = (command: string) => hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })).reply;
+    const call = (command: string) =>
+      hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })).reply;
     expect(call("git push origin main")).toBeNull();
     expect(call("npm publish --dry-run")).toBeNull();
     expect(call("npm test")).not.toBeNull();
@@ -60,44 +80,83 @@ describe("--pre-hook", () => {
 
   test("rewrites a command that changes things without granting it permission: the host still asks", () => {
     sandbox = makeSandbox();
-    const { reply } = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git push origin main" } }));
+    const { reply } = hook(
+      "--pre-hook",
+      base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git push origin main" } }),
+    );
     expect(reply!.hookSpecificOutput.updatedInput.command).toEndWith(" -- git push origin main");
     expect(reply!.hookSpecificOutput.permissionDecision).toBeUndefined();
   });
 
   test("carries a subagent's id, so its run is judged against what it was shown, not its parent", () => {
     sandbox = makeSandbox();
-    const { reply } = hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", agent_id: "a1b2", agent_type: "Explore", tool_input: { command: "npm test" } }));
-    expect(reply!.hookSpecificOutput.updatedInput.command).toBe(`${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 --subagent a1b2 --host-timeout 120000 -- npm test`);
+    const { reply } = hook(
+      "--pre-hook",
+      base({
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        agent_id: "a1b2",
+        agent_type: "Explore",
+        tool_input: { command: "npm test" },
+      }),
+    );
+    expect(reply!.hookSpecificOutput.updatedInput.command).toBe(
+      `${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 --subagent a1b2 --host-timeout 120000 -- npm test`,
+    );
   });
 
   test("never rewrites in plan mode, where the host runs nothing", () => {
     sandbox = makeSandbox();
-    expect(hook("--pre-hook", base({ hook_event_name: "PreToolUse", permission_mode: "plan", tool_name: "Bash", tool_input: { command: "cargo test" } })).reply).toBeNull();
+    expect(
+      hook(
+        "--pre-hook",
+        base({ hook_event_name: "PreToolUse", permission_mode: "plan", tool_name: "Bash", tool_input: { command: "cargo test" } }),
+      ).reply,
+    ).toBeNull();
   });
 
   test("prints nothing for a command the gateway leaves alone", () => {
     sandbox = makeSandbox();
-    for (const command of ["git log | head -5", "ls", "cargo test > out.txt", "npm run dev", "sudo make install", "git status \"$(touch X)\""]) {
+    for (const command of [
+      "git log | head -5",
+      "ls",
+      "cargo test > out.txt",
+      "npm run dev",
+      "sudo make install",
+      'git status "$(touch X)"',
+    ]) {
       expect(hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })).reply).toBeNull();
     }
   });
 
   test("answers Gemini's BeforeTool in Gemini's shape and Codex's turn payload as codex_cli", () => {
     sandbox = makeSandbox();
-    const gemini = hook("--pre-hook", base({ hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "npm test", dir_path: "." } })).reply!;
-    expect(gemini.hookSpecificOutput.tool_input).toEqual({ command: `${OMNI_EXE} exec --hooked --agent gemini_cli --session sess-1 -- npm test`, dir_path: "." });
+    const gemini = hook(
+      "--pre-hook",
+      base({ hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "npm test", dir_path: "." } }),
+    ).reply!;
+    expect(gemini.hookSpecificOutput.tool_input).toEqual({
+      command: `${OMNI_EXE} exec --hooked --agent gemini_cli --session sess-1 -- npm test`,
+      dir_path: ".",
+    });
     expect(gemini.decision).toBeUndefined();
     // Codex fails a rewrite without a decision: it gets one only where "allow" is proven harmless.
-    const codex = hook("--pre-hook", base({ hook_event_name: "PreToolUse", turn_id: "t1", tool_name: "Bash", tool_input: { command: "git status" } })).reply!;
+    const codex = hook(
+      "--pre-hook",
+      base({ hook_event_name: "PreToolUse", turn_id: "t1", tool_name: "Bash", tool_input: { command: "git status" } }),
+    ).reply!;
     expect(codex.hookSpecificOutput.updatedInput.command).toContain("exec --hooked --agent codex_cli ");
     expect(codex.hookSpecificOutput.permissionDecision).toBe("allow");
-    expect(hook("--pre-hook", base({ hook_event_name: "PreToolUse", turn_id: "t1", tool_name: "Bash", tool_input: { command: "make all" } })).reply).toBeNull();
+    expect(
+      hook("--pre-hook", base({ hook_event_name: "PreToolUse", turn_id: "t1", tool_name: "Bash", tool_input: { command: "make all" } }))
+        .reply,
+    ).toBeNull();
   });
 
   test("warns, without granting permission, before a command changes a file named three times already", () => {
     sandbox = makeSandbox();
-    const call = (command: string) => hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })).reply;
+    const call = (command: string) =>
+      hook("--pre-hook", base({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })).reply;
     for (let i = 0; i < 3; i++) expect(call("cat src/app.ts")).toBeNull();
     const reply = call("rm src/app.ts")!;
     expect(reply.hookSpecificOutput.additionalContext).toContain("OMNI Guard: src/app.ts is a hot file");
@@ -108,9 +167,18 @@ describe("--pre-hook", () => {
 describe("--hook dispatcher", () => {
   test("records a failure, and the next session of the project is told about it", () => {
     sandbox = makeSandbox();
-    const failure = hook("--hook", base({ hook_event_name: "PostToolUseFailure", tool_name: "Bash", tool_input: { command: "npm test" }, error: "Exit code 1\n> jest\nFAIL src/a.test.ts\n  ✕ renders (3 ms)" }));
+    const failure = hook(
+      "--hook",
+      base({
+        hook_event_name: "PostToolUseFailure",
+        tool_name: "Bash",
+        tool_input: { command: "npm test" },
+        error: "Exit code 1\n> jest\nFAIL src/a.test.ts\n  ✕ renders (3 ms)",
+      }),
+    );
     expect(failure.reply).toBeNull();
-    const start = hook("--session-start", { session_id: "sess-2", cwd: sandbox.home, hook_event_name: "SessionStart", source: "startup" }).reply!;
+    const start = hook("--session-start", { session_id: "sess-2", cwd: sandbox.home, hook_event_name: "SessionStart", source: "startup" })
+      .reply!;
     expect(start.hookSpecificOutput.hookEventName).toBe("SessionStart");
     expect(start.hookSpecificOutput.additionalContext).toContain("Last active error: npm test: FAIL src/a.test.ts");
   });
@@ -118,18 +186,32 @@ describe("--hook dispatcher", () => {
   test("records a rewritten run's failure under the command as typed, not omni's rewrite of it", () => {
     sandbox = makeSandbox();
     const command = `${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 -- npm test`;
-    hook("--hook", base({ hook_event_name: "PostToolUseFailure", tool_name: "Bash", tool_input: { command }, error: "Exit code 1\nFAIL src/a.test.ts" }));
-    const start = hook("--session-start", { session_id: "sess-2", cwd: sandbox.home, hook_event_name: "SessionStart", source: "startup" }).reply!;
+    hook(
+      "--hook",
+      base({ hook_event_name: "PostToolUseFailure", tool_name: "Bash", tool_input: { command }, error: "Exit code 1\nFAIL src/a.test.ts" }),
+    );
+    const start = hook("--session-start", { session_id: "sess-2", cwd: sandbox.home, hook_event_name: "SessionStart", source: "startup" })
+      .reply!;
     expect(start.hookSpecificOutput.additionalContext).toContain("Last active error: npm test: FAIL src/a.test.ts");
   });
 
   test("reads host spellings: Cursor's stop ends the session, postToolUse is a post-tool event", () => {
     sandbox = makeSandbox();
-    const post = hook("--hook", base({ hook_event_name: "postToolUse", tool_name: "Bash", tool_input: { command: "cargo build" }, tool_response: { stdout: noisy(300), stderr: "", interrupted: false, isImage: false } })).reply!;
+    const post = hook(
+      "--hook",
+      base({
+        hook_event_name: "postToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "cargo build" },
+        tool_response: { stdout: noisy(300), stderr: "", interrupted: false, isImage: false },
+      }),
+    ).reply!;
     expect(post.hookSpecificOutput.updatedToolOutput.stdout).toContain("omni retrieve ");
     expect(hook("--hook", base({ hook_event_name: "stop" })).reply).toBeNull();
     const db = new Database(sandbox.dbPath, { readonly: true });
-    const summary = db.query("SELECT total_commands, exit_reason FROM session_summaries WHERE session_id = 'sess-1'").get() as { total_commands: number } | null;
+    const summary = db.query("SELECT total_commands, exit_reason FROM session_summaries WHERE session_id = 'sess-1'").get() as {
+      total_commands: number;
+    } | null;
     db.close();
     expect(summary?.total_commands).toBe(1);
   });
@@ -139,21 +221,46 @@ describe("--hook dispatcher", () => {
     expect(hook("--session-start", { session_id: "s", cwd: sandbox.home, hook_event_name: "SessionStart" }).reply).toBeNull();
     writeFileSync(join(sandbox.home, "AGENTS.md"), "# rules\n");
     const reply = hook("--session-start", { session_id: "s", cwd: sandbox.home, hook_event_name: "SubagentStart" }).reply!;
-    expect(reply.hookSpecificOutput).toEqual({ hookEventName: "SubagentStart", additionalContext: "[omni] project context\n- Pinned files: AGENTS.md" });
+    expect(reply.hookSpecificOutput).toEqual({
+      hookEventName: "SubagentStart",
+      additionalContext: "[omni] project context\n- Pinned files: AGENTS.md",
+    });
   });
 
   test("fails open: garbage, an unknown event and an unopenable database all print nothing and exit 0", () => {
     sandbox = makeSandbox();
     expect(hook("--hook", "not json")).toEqual({ reply: null, exitCode: 0 });
     expect(hook("--hook", base({ hook_event_name: "Notification" }))).toEqual({ reply: null, exitCode: 0 });
-    const broken = hook("--hook", base({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cargo build" }, tool_response: { stdout: noisy(300), stderr: "" } }), { OMNI_DB_PATH: "/proc/omni-nowhere/omni.db" });
+    const broken = hook(
+      "--hook",
+      base({
+        hook_event_name: "PostToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "cargo build" },
+        tool_response: { stdout: noisy(300), stderr: "" },
+      }),
+      { OMNI_DB_PATH: "/proc/omni-nowhere/omni.db" },
+    );
     expect(broken).toEqual({ reply: null, exitCode: 0 });
   });
 });
 
 describe("output over Claude Code's 30,000-character cap", () => {
   function overCap(full: string, path: string) {
-    return base({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cargo build" }, tool_response: { stdout: full.slice(0, 30_000), stderr: "", interrupted: false, isImage: false, noOutputExpected: false, persistedOutputPath: path, persistedOutputSize: full.length } });
+    return base({
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "cargo build" },
+      tool_response: {
+        stdout: full.slice(0, 30_000),
+        stderr: "",
+        interrupted: false,
+        isImage: false,
+        noOutputExpected: false,
+        persistedOutputPath: path,
+        persistedOutputSize: full.length,
+      },
+    });
   }
 
   test("distills the whole persisted file and drops the persisted-output keys", () => {
@@ -175,7 +282,9 @@ describe("output over Claude Code's 30,000-character cap", () => {
 
   test("declines when the distilled result is not clearly smaller than the host's preview note", () => {
     sandbox = makeSandbox();
-    const errors = Array.from({ length: 60 }, (_, i) => `error: crate-${i} failed to build because dependency number ${i} is missing`).join("\n");
+    const errors = Array.from({ length: 60 }, (_, i) => `error: crate-${i} failed to build because dependency number ${i} is missing`).join(
+      "\n",
+    );
     const full = `${noisy(1500)}\n${errors}`;
     const path = join(sandbox.home, "tool-result.txt");
     writeFileSync(path, full);
@@ -187,7 +296,12 @@ describe("post-tool additionalContext", () => {
   test("warns of context pressure beside the distilled output, then keeps quiet through the cooldown", () => {
     sandbox = makeSandbox();
     const env = { OMNI_CONTEXT_WINDOW: "50" };
-    const payload = base({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cargo build" }, tool_response: { stdout: noisy(400), stderr: "", interrupted: false, isImage: false } });
+    const payload = base({
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "cargo build" },
+      tool_response: { stdout: noisy(400), stderr: "", interrupted: false, isImage: false },
+    });
     const first = hook("--post-hook", payload, env).reply!;
     expect(first.hookSpecificOutput.updatedToolOutput.stdout).toContain("Finished release target(s) in 3.2s");
     expect(first.hookSpecificOutput.additionalContext).toMatch(/^\[omni\] context ~\d+% full/);
@@ -195,4 +309,3 @@ describe("post-tool additionalContext", () => {
     expect(second.hookSpecificOutput.additionalContext).toBeUndefined();
   });
 });
-

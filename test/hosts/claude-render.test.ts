@@ -7,10 +7,15 @@ const hostCount = (text: string) => text.split("\n").length;
 
 const texts = ["", "\n", "\n\n", "one line", "one\ntwo", "one\ntwo\n", "crlf\r\nlines\r\n", ...loadFixtures("readfile").map((f) => f.text)];
 
-type Reply = { hookSpecificOutput: { updatedToolOutput: { numLines: number; content?: string; file?: { numLines: number; content: string } } } };
+type Reply = {
+  hookSpecificOutput: { updatedToolOutput: { numLines: number; content?: string; file?: { numLines: number; content: string } } };
+};
 
 function render(tool: string, sent: string, delivered: string) {
-  const payload = tool === "Read" ? { tool_name: "Read", tool_response: { type: "text", file: { filePath: "f", content: sent } } } : { tool_name: "Grep", tool_response: { content: sent } };
+  const payload =
+    tool === "Read"
+      ? { tool_name: "Read", tool_response: { type: "text", file: { filePath: "f", content: sent } } }
+      : { tool_name: "Grep", tool_response: { content: sent } };
   const call = claude.normalizePostTool(payload)!;
   const output = (claude.renderPostTool(payload, call, delivered) as Reply).hookSpecificOutput.updatedToolOutput;
   return { numLines: output.file?.numLines ?? output.numLines, content: output.file?.content ?? output.content! };

@@ -36,7 +36,12 @@ print(json.dumps({"hooks": sorted(hooks), "result": result}))
 const python = spawnSync("python3", ["--version"]).status === 0;
 
 function callHook(kwargs: Record<string, unknown>): { hooks: string[]; result: string | null } {
-  const run = spawnSync("python3", ["-c", HARNESS, join(sandbox.home, PLUGIN_DIR, "__init__.py")], { input: JSON.stringify(kwargs), encoding: "utf8", env: sandbox.env, cwd: sandbox.home });
+  const run = spawnSync("python3", ["-c", HARNESS, join(sandbox.home, PLUGIN_DIR, "__init__.py")], {
+    input: JSON.stringify(kwargs),
+    encoding: "utf8",
+    env: sandbox.env,
+    cwd: sandbox.home,
+  });
   if (run.status !== 0) throw new Error(`python harness failed: ${run.stderr}`);
   return JSON.parse(run.stdout);
 }
@@ -63,7 +68,13 @@ describe.skipIf(!python)("the Hermes plugin", () => {
 
   test("replaces a failed test run's long output with omni's distillation, every failure line kept", () => {
     install();
-    const { hooks, result } = callHook({ command: failing!.command, output: failing!.text, returncode: failing!.exitCode, task_id: "t-1", env_type: "local" });
+    const { hooks, result } = callHook({
+      command: failing!.command,
+      output: failing!.text,
+      returncode: failing!.exitCode,
+      task_id: "t-1",
+      env_type: "local",
+    });
     expect(hooks).toEqual(["transform_terminal_output"]);
     expect(result).not.toBeNull();
     expect(failing!.text.length).toBeGreaterThan(30_000);

@@ -23,7 +23,9 @@ const CODE_USER = ".config/Code/User";
 
 /** Commands of Claude-style hook groups under `hooks[event]`. */
 function groupCommands(config: Parsed, event: string): Array<{ matcher?: string; command: string }> {
-  return (config.hooks?.[event] ?? []).flatMap((group: Parsed) => (group.hooks ?? []).map((hook: Parsed) => ({ matcher: group.matcher, command: hook.command })));
+  return (config.hooks?.[event] ?? []).flatMap((group: Parsed) =>
+    (group.hooks ?? []).map((hook: Parsed) => ({ matcher: group.matcher, command: hook.command })),
+  );
 }
 
 function stdioServer(server: Parsed, agentId: string): void {
@@ -43,7 +45,10 @@ const CASES: HostCase[] = [
   {
     flag: "claude",
     files: {
-      ".claude/settings.json": { format: "json", original: `{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Edit", "hooks": [{ "type": "command", "command": "my-lint" }] }\n    ]\n  },\n  "permissions": { "allow": ["Bash(ls:*)"] }\n}\n` },
+      ".claude/settings.json": {
+        format: "json",
+        original: `{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Edit", "hooks": [{ "type": "command", "command": "my-lint" }] }\n    ]\n  },\n  "permissions": { "allow": ["Bash(ls:*)"] }\n}\n`,
+      },
       ".claude.json": { format: "json", original: `{"numStartups":3,"mcpServers":{"other":{"command":"x"}}}` },
     },
     check(parsed) {
@@ -67,7 +72,10 @@ const CASES: HostCase[] = [
   {
     flag: "cursor",
     files: {
-      ".cursor/hooks.json": { format: "json", original: `{\n  "version": 1,\n  "hooks": {\n    "afterFileEdit": [{ "command": "./format.sh" }]\n  }\n}\n` },
+      ".cursor/hooks.json": {
+        format: "json",
+        original: `{\n  "version": 1,\n  "hooks": {\n    "afterFileEdit": [{ "command": "./format.sh" }]\n  }\n}\n`,
+      },
       ".cursor/mcp.json": { format: "json", original: null },
       // The project rule lands in the directory init runs in: these tests run it in HOME.
       ".cursor/rules/omni.mdc": { format: "mdc", original: null },
@@ -89,7 +97,10 @@ const CASES: HostCase[] = [
   {
     flag: "codex",
     files: {
-      ".codex/config.toml": { format: "toml", original: `# my codex config\nmodel = "gpt-5"\n\n[mcp_servers.docs]\ncommand = "docs-mcp"\nargs = ["--stdio"]\n` },
+      ".codex/config.toml": {
+        format: "toml",
+        original: `# my codex config\nmodel = "gpt-5"\n\n[mcp_servers.docs]\ncommand = "docs-mcp"\nargs = ["--stdio"]\n`,
+      },
       ".codex/hooks.json": { format: "json", original: null },
     },
     check(parsed) {
@@ -114,14 +125,24 @@ const CASES: HostCase[] = [
   },
   {
     flag: "cline",
-    files: { [`${CODE_USER}/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json`]: { format: "json", original: `{\n  "mcpServers": {}\n}` } },
+    files: {
+      [`${CODE_USER}/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json`]: {
+        format: "json",
+        original: `{\n  "mcpServers": {}\n}`,
+      },
+    },
     check(parsed) {
       stdioServer((Object.values(parsed)[0] as Parsed).mcpServers.omni, "cline");
     },
   },
   {
     flag: "roo-code",
-    files: { [`${CODE_USER}/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json`]: { format: "json", original: `{"mcpServers":{"git":{"command":"git-mcp","args":[]}}}\n` } },
+    files: {
+      [`${CODE_USER}/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json`]: {
+        format: "json",
+        original: `{"mcpServers":{"git":{"command":"git-mcp","args":[]}}}\n`,
+      },
+    },
     check(parsed) {
       const settings = Object.values(parsed)[0] as Parsed;
       expect(settings.mcpServers.git.command).toBe("git-mcp");
@@ -140,7 +161,10 @@ const CASES: HostCase[] = [
   {
     flag: "opencode",
     files: {
-      ".config/opencode/opencode.json": { format: "jsonc", original: `{\n  "$schema": "https://opencode.ai/config.json",\n  // my model\n  "model": "anthropic/claude",\n}\n` },
+      ".config/opencode/opencode.json": {
+        format: "jsonc",
+        original: `{\n  "$schema": "https://opencode.ai/config.json",\n  // my model\n  "model": "anthropic/claude",\n}\n`,
+      },
       ".config/opencode/plugins/omni.ts": { format: "ts", original: null },
     },
     check(parsed) {
@@ -149,12 +173,22 @@ const CASES: HostCase[] = [
       expect(plugin).toContain('"tool.execute.before"');
       const config = parsed[".config/opencode/opencode.json"] as Parsed;
       expect(config.model).toBe("anthropic/claude");
-      expect(config.mcp.omni).toEqual({ type: "local", command: [OMNI_EXE, "--mcp"], enabled: true, environment: { OMNI_AGENT_ID: "opencode" } });
+      expect(config.mcp.omni).toEqual({
+        type: "local",
+        command: [OMNI_EXE, "--mcp"],
+        enabled: true,
+        environment: { OMNI_AGENT_ID: "opencode" },
+      });
     },
   },
   {
     flag: "zed",
-    files: { ".config/zed/settings.json": { format: "jsonc", original: `// Zed settings\n{\n\t"ui_font_size": 16,\n\t// keep me\n\t"context_servers": {\n\t\t"other": { "source": "custom", "command": "o" }\n\t}\n}\n` } },
+    files: {
+      ".config/zed/settings.json": {
+        format: "jsonc",
+        original: `// Zed settings\n{\n\t"ui_font_size": 16,\n\t// keep me\n\t"context_servers": {\n\t\t"other": { "source": "custom", "command": "o" }\n\t}\n}\n`,
+      },
+    },
     check(parsed) {
       const settings = parsed[".config/zed/settings.json"] as Parsed;
       expect(settings.ui_font_size).toBe(16);
@@ -182,7 +216,10 @@ const CASES: HostCase[] = [
   {
     flag: "hermes",
     files: {
-      ".hermes/config.yaml": { format: "yaml", original: `# ~/.hermes/config.yaml\nmodel:\n  provider: openrouter # the default\n  name: "x/y"\n\nplugins:\n  enabled: [disk-cleanup]\n\nmcp_servers:\n  fs:\n    command: npx\n    args: [-y, fs-mcp]\n\ncompression:\n  threshold: 0.50\n` },
+      ".hermes/config.yaml": {
+        format: "yaml",
+        original: `# ~/.hermes/config.yaml\nmodel:\n  provider: openrouter # the default\n  name: "x/y"\n\nplugins:\n  enabled: [disk-cleanup]\n\nmcp_servers:\n  fs:\n    command: npx\n    args: [-y, fs-mcp]\n\ncompression:\n  threshold: 0.50\n`,
+      },
       ".hermes/plugins/omni-signal-engine/plugin.yaml": { format: "yaml", original: null },
       ".hermes/plugins/omni-signal-engine/__init__.py": { format: "py", original: null },
     },
@@ -201,7 +238,12 @@ const CASES: HostCase[] = [
   },
   {
     flag: "vscode",
-    files: { [`${CODE_USER}/mcp.json`]: { format: "jsonc", original: `{\n    "servers": {\n        "github": { "type": "http", "url": "https://example.invalid/mcp" }\n    },\n    "inputs": []\n}\n` } },
+    files: {
+      [`${CODE_USER}/mcp.json`]: {
+        format: "jsonc",
+        original: `{\n    "servers": {\n        "github": { "type": "http", "url": "https://example.invalid/mcp" }\n    },\n    "inputs": []\n}\n`,
+      },
+    },
     check(parsed) {
       const config = Object.values(parsed)[0] as Parsed;
       expect(config.servers.github.type).toBe("http");
@@ -251,7 +293,9 @@ function seed(home: string, files: HostCase["files"]): void {
 }
 
 function snapshot(home: string, files: HostCase["files"]): Record<string, string | null> {
-  return Object.fromEntries(Object.keys(files).map((file) => [file, existsSync(join(home, file)) ? readFileSync(join(home, file), "utf8") : null]));
+  return Object.fromEntries(
+    Object.keys(files).map((file) => [file, existsSync(join(home, file)) ? readFileSync(join(home, file), "utf8") : null]),
+  );
 }
 
 function originals(files: HostCase["files"]): Record<string, string | null> {
@@ -270,10 +314,12 @@ describe("omni init for every host", () => {
       seed(sandbox.home, hostCase.files);
       omni(["init", `--${hostCase.flag}`]);
       const written = snapshot(sandbox.home, hostCase.files);
-      const parsed = Object.fromEntries(Object.entries(written).map(([file, text]) => {
-        if (text === null) throw new Error(`init did not write ${file}`);
-        return [file, parseAs(hostCase.files[file]!.format, text)];
-      }));
+      const parsed = Object.fromEntries(
+        Object.entries(written).map(([file, text]) => {
+          if (text === null) throw new Error(`init did not write ${file}`);
+          return [file, parseAs(hostCase.files[file]!.format, text)];
+        }),
+      );
       hostCase.check(parsed);
 
       omni(["init", `--${hostCase.flag}`]);
@@ -300,9 +346,25 @@ describe("omni init for every host", () => {
     sandbox = makeSandbox();
     const settings = join(sandbox.home, ".claude/settings.json");
     mkdirSync(dirname(settings), { recursive: true });
-    writeFileSync(settings, JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "/old/place/omni --pre-hook" }] }, { matcher: "Bash", hooks: [{ type: "command", command: "/older/omni --pre-hook" }] }] } }, null, 2));
+    writeFileSync(
+      settings,
+      JSON.stringify(
+        {
+          hooks: {
+            PreToolUse: [
+              { matcher: "Bash", hooks: [{ type: "command", command: "/old/place/omni --pre-hook" }] },
+              { matcher: "Bash", hooks: [{ type: "command", command: "/older/omni --pre-hook" }] },
+            ],
+          },
+        },
+        null,
+        2,
+      ),
+    );
     omni(["init", "--claude", "--hook"]);
-    expect(groupCommands(JSON.parse(readFileSync(settings, "utf8")), "PreToolUse")).toEqual([{ matcher: "Bash", command: `${OMNI_EXE} --pre-hook` }]);
+    expect(groupCommands(JSON.parse(readFileSync(settings, "utf8")), "PreToolUse")).toEqual([
+      { matcher: "Bash", command: `${OMNI_EXE} --pre-hook` },
+    ]);
     expect(existsSync(join(sandbox.home, ".claude.json"))).toBe(false);
   });
 
@@ -429,7 +491,8 @@ describe("omni init --hermes and the user's own settings", () => {
   test("HERMES_HOME moves the plugin and the config, and uninstall leaves no empty plugin folder", () => {
     sandbox = makeSandbox();
     const home = join(sandbox.home, "elsewhere");
-    const run = (args: string[]) => expect(runOmni(args, { env: { ...sandbox.env, HERMES_HOME: home }, cwd: sandbox.home }).exitCode).toBe(0);
+    const run = (args: string[]) =>
+      expect(runOmni(args, { env: { ...sandbox.env, HERMES_HOME: home }, cwd: sandbox.home }).exitCode).toBe(0);
     run(["init", "--hermes"]);
     expect(existsSync(join(home, "plugins/omni-signal-engine/__init__.py"))).toBe(true);
     expect(parseYaml(readFileSync(join(home, "config.yaml"), "utf8")).compression.enabled).toBe(true);
@@ -460,7 +523,9 @@ describe("omni init --cursor's project rule", () => {
     writeFileSync(rule, written.replace("alwaysApply: true", "alwaysApply: false"));
     const stale = runOmni(["doctor"], { env: sandbox.env, cwd: project });
     expect(stale.exitCode).toBe(1);
-    expect(stale.stdout.toString()).toContain(`Cursor: mcp: the whole file in ${rule} differs from what this omni writes (fix: omni doctor --fix, or omni init --cursor)`);
+    expect(stale.stdout.toString()).toContain(
+      `Cursor: mcp: the whole file in ${rule} differs from what this omni writes (fix: omni doctor --fix, or omni init --cursor)`,
+    );
 
     expect(runOmni(["init", "--cursor", "--uninstall"], { env: sandbox.env, cwd: project }).exitCode).toBe(0);
     expect(readdirSync(project)).toEqual([]);

@@ -17,7 +17,9 @@ function write(path: string, text: string): void {
 
 function rewrites(payload: Record<string, unknown>, command: string): boolean {
   const body = { session_id: "s", cwd: join(sandbox.home, "proj"), ...payload, tool_input: { command } };
-  return runOmni(["--pre-hook"], { env: sandbox.env, stdin: JSON.stringify(body) }).stdout.toString().includes("exec --hooked");
+  return runOmni(["--pre-hook"], { env: sandbox.env, stdin: JSON.stringify(body) })
+    .stdout.toString()
+    .includes("exec --hooked");
 }
 
 const GEMINI = { hook_event_name: "BeforeTool", tool_name: "run_shell_command" };
@@ -45,7 +47,10 @@ describe("the pre-hook keeps each host's own rules", () => {
   test("OpenCode: a bash permission other than allow stops all rewrites", () => {
     sandbox = makeSandbox();
     expect(rewrites(OPENCODE, "npm test")).toBe(true);
-    write(join(sandbox.home, ".config", "opencode", "opencode.json"), JSON.stringify({ permission: { bash: { "git push*": "deny", "*": "allow" } } }));
+    write(
+      join(sandbox.home, ".config", "opencode", "opencode.json"),
+      JSON.stringify({ permission: { bash: { "git push*": "deny", "*": "allow" } } }),
+    );
     expect(rewrites(OPENCODE, "npm test")).toBe(false);
   });
 
@@ -60,12 +65,21 @@ describe("the pre-hook keeps each host's own rules", () => {
     // A stand-in named as the CLI is: only the Claude Code process's own flags are read.
     const host = join(sandbox.home, "bin", "claude");
     write(host, `${JSON.stringify(OMNI_EXE)} --pre-hook\n`);
-    const viaHost = (flags: string[]) => Buffer.from(Bun.spawnSync(["/bin/sh", host, ...flags], { env: sandbox.env, stdin: Buffer.from(body), stdout: "pipe" }).stdout).toString();
+    const viaHost = (flags: string[]) =>
+      Buffer.from(
+        Bun.spawnSync(["/bin/sh", host, ...flags], { env: sandbox.env, stdin: Buffer.from(body), stdout: "pipe" }).stdout,
+      ).toString();
     expect(viaHost(["--permission-mode", "default"])).toContain("exec --hooked");
     expect(viaHost(["--disallowedTools", "Bash(cargo build:*)"])).toBe("");
     const other = join(sandbox.home, "bin", "other-tool");
     write(other, `${JSON.stringify(OMNI_EXE)} --pre-hook\n`);
-    const viaOther = Buffer.from(Bun.spawnSync(["/bin/sh", other, "--disallowedTools", "Bash(cargo build:*)"], { env: sandbox.env, stdin: Buffer.from(body), stdout: "pipe" }).stdout).toString();
+    const viaOther = Buffer.from(
+      Bun.spawnSync(["/bin/sh", other, "--disallowedTools", "Bash(cargo build:*)"], {
+        env: sandbox.env,
+        stdin: Buffer.from(body),
+        stdout: "pipe",
+      }).stdout,
+    ).toString();
     expect(viaOther).toContain("exec --hooked");
   });
 });

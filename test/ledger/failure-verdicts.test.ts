@@ -19,7 +19,9 @@ afterEach(() => rig.close());
 /** The whole captured line the example names. */
 function exampleLine(shape: string): string {
   const { fixture, line } = SHAPE_EXAMPLES[shape]!;
-  return readFileSync(join(FIXTURES_DIR, `${fixture}.txt`), "utf8").split("\n").find((l) => l.includes(line))!;
+  return readFileSync(join(FIXTURES_DIR, `${fixture}.txt`), "utf8")
+    .split("\n")
+    .find((l) => l.includes(line))!;
 }
 
 test.each(Object.keys(SHAPE_EXAMPLES))("a repeated %s line is delivered again, and the lines around it fold", (shape) => {
@@ -39,6 +41,7 @@ test("a repeated run of a failing tool's output keeps every failure line of it",
     const shapes = Object.entries(SHAPE_EXAMPLES).filter(([, example]) => example.fixture === fixture);
     rig.deliver(text, { sessionId: fixture });
     const again = rig.deliver(text, { sessionId: fixture }).delivered;
-    for (const [shape] of shapes) expect({ fixture, shape, kept: again.includes(exampleLine(shape)) }).toEqual({ fixture, shape, kept: true });
+    for (const [shape] of shapes)
+      expect({ fixture, shape, kept: again.includes(exampleLine(shape)) }).toEqual({ fixture, shape, kept: true });
   }
 });

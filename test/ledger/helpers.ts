@@ -30,7 +30,18 @@ export function ledgerRig(wrap: (store: PipelineStore) => PipelineStore = (store
     store,
     deliver: (text, request = {}) =>
       runPipeline(
-        { text, command: "git cat-file -p HEAD:lib/argument.js", entry: "hook", tool: "Bash", failed: false, exitCode: 0, agentId: "claude_code", sessionId: "s1", projectPath: PROJECT, ...request },
+        {
+          text,
+          command: "git cat-file -p HEAD:lib/argument.js",
+          entry: "hook",
+          tool: "Bash",
+          failed: false,
+          exitCode: 0,
+          agentId: "claude_code",
+          sessionId: "s1",
+          projectPath: PROJECT,
+          ...request,
+        },
         { store, clock: { now: () => NOW_MS + tick++ } },
       ),
     close() {
@@ -43,7 +54,10 @@ export function ledgerRig(wrap: (store: PipelineStore) => PipelineStore = (store
 
 /** Put back every fold marker's archived bytes: a faithful fold expands to exactly its input. */
 export function expandFolds(db: Db, text: string): string {
-  return text.replace(/^\[OMNI: [^\n]*(?:already shown|not shown here)[^\n]*, omni retrieve ([0-9a-f]{16})\](?:\r?\n)?/gm, (_marker, handle: string) => getBlock(db, handle)!.content);
+  return text.replace(
+    /^\[OMNI: [^\n]*(?:already shown|not shown here)[^\n]*, omni retrieve ([0-9a-f]{16})\](?:\r?\n)?/gm,
+    (_marker, handle: string) => getBlock(db, handle)!.content,
+  );
 }
 
 export function handlesIn(text: string): string[] {

@@ -10,13 +10,18 @@ import { expandFolds, handlesIn, ledgerRig, PROJECT, type LedgerRig } from "./he
 // Real files an agent read in a recorded session.
 const ARGUMENT_JS = readContent("gen-commander-help-padwidth-long", "lib/argument.js");
 const OPTION_JS = readContent("gen-commander-help-padwidth-long", "lib/option.js");
-const TRACEBACK = "Traceback (most recent call last):\n  File \"/repo/more-itertools/more_itertools/more.py\", line 272, in first\n    raise ValueError(\nValueError: first() was called on an empty iterable, and no default value was provided.\n";
+const TRACEBACK =
+  'Traceback (most recent call last):\n  File "/repo/more-itertools/more_itertools/more.py", line 272, in first\n    raise ValueError(\nValueError: first() was called on an empty iterable, and no default value was provided.\n';
 
 let rig: LedgerRig;
 afterEach(() => rig.close());
 
 function ledgerRows(scope: string): number {
-  return (rig.db.query("SELECT COUNT(*) AS n FROM ledger_lines l JOIN ledger_scopes s ON s.id = l.scope_id WHERE s.name = ?1").get(scope) as { n: number }).n;
+  return (
+    rig.db.query("SELECT COUNT(*) AS n FROM ledger_lines l JOIN ledger_scopes s ON s.id = l.scope_id WHERE s.name = ?1").get(scope) as {
+      n: number;
+    }
+  ).n;
 }
 
 describe("the ledger inside the pipeline", () => {
@@ -51,7 +56,9 @@ describe("the ledger inside the pipeline", () => {
     rig = ledgerRig();
     rig.deliver(ARGUMENT_JS, { sessionId: "s1" });
     expect(rig.deliver(ARGUMENT_JS, { sessionId: "s2" }).changed).toBe(false);
-    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s2" }).delivered).toMatch(/^\[OMNI: identical to the 147 lines already shown, omni retrieve [0-9a-f]{16}\]$/);
+    expect(rig.deliver(ARGUMENT_JS, { sessionId: "s2" }).delivered).toMatch(
+      /^\[OMNI: identical to the 147 lines already shown, omni retrieve [0-9a-f]{16}\]$/,
+    );
   });
 
   test("gives a subagent its own reader scope: the parent's lines come to it whole, and no marker says 'earlier session'", () => {
@@ -142,7 +149,9 @@ describe("the ledger inside the pipeline", () => {
 
   test("renders byte-identical output from identical database state", () => {
     const replay = (fresh: LedgerRig) => {
-      const replies = [ARGUMENT_JS, `${OPTION_JS}${ARGUMENT_JS}`, OPTION_JS].map((text, n) => fresh.deliver(text, { sessionId: n === 2 ? "s2" : "s1" }).delivered);
+      const replies = [ARGUMENT_JS, `${OPTION_JS}${ARGUMENT_JS}`, OPTION_JS].map(
+        (text, n) => fresh.deliver(text, { sessionId: n === 2 ? "s2" : "s1" }).delivered,
+      );
       fresh.close();
       return replies;
     };
@@ -156,14 +165,29 @@ describe("the ledger inside the pipeline", () => {
     rig = ledgerRig();
     recordLines(rig.db, ["s1"], ["k1", "k2"], "claude_code", "lib/a.js", 1_000);
     recordLines(rig.db, ["s1"], ["k1"], "claude_code", "lib/b.js", 2_000_000);
-    const rows = rig.db.query("SELECT line_hash, ts, src.path AS source FROM ledger_lines l JOIN ledger_scopes s ON s.id = l.scope_id LEFT JOIN ledger_sources src ON src.id = l.source_id WHERE s.name = 's1' ORDER BY line_hash").all();
-    expect(rows).toEqual([{ line_hash: "k1", ts: 2_000_000, source: "lib/a.js" }, { line_hash: "k2", ts: 1_000, source: "lib/a.js" }]);
+    const rows = rig.db
+      .query(
+        "SELECT line_hash, ts, src.path AS source FROM ledger_lines l JOIN ledger_scopes s ON s.id = l.scope_id LEFT JOIN ledger_sources src ON src.id = l.source_id WHERE s.name = 's1' ORDER BY line_hash",
+      )
+      .all();
+    expect(rows).toEqual([
+      { line_hash: "k1", ts: 2_000_000, source: "lib/a.js" },
+      { line_hash: "k2", ts: 1_000, source: "lib/a.js" },
+    ]);
     // Seen again within the hour: the row keeps its time rather than being rewritten (a large re-read rewrote every row).
     recordLines(rig.db, ["s1"], ["k1"], "claude_code", "lib/a.js", 2_000_000 + 3_599);
     touchLines(rig.db, ["s1"], ["k1"], 2_000_000 + 3_599);
-    expect(rig.db.query("SELECT ts FROM ledger_lines WHERE scope_id = (SELECT id FROM ledger_scopes WHERE name = 's1') AND line_hash = 'k1'").get()).toEqual({ ts: 2_000_000 });
+    expect(
+      rig.db
+        .query("SELECT ts FROM ledger_lines WHERE scope_id = (SELECT id FROM ledger_scopes WHERE name = 's1') AND line_hash = 'k1'")
+        .get(),
+    ).toEqual({ ts: 2_000_000 });
     touchLines(rig.db, ["s1"], ["k1"], 2_000_000 + 3_600);
-    expect(rig.db.query("SELECT ts FROM ledger_lines WHERE scope_id = (SELECT id FROM ledger_scopes WHERE name = 's1') AND line_hash = 'k1'").get()).toEqual({ ts: 2_003_600 });
+    expect(
+      rig.db
+        .query("SELECT ts FROM ledger_lines WHERE scope_id = (SELECT id FROM ledger_scopes WHERE name = 's1') AND line_hash = 'k1'")
+        .get(),
+    ).toEqual({ ts: 2_003_600 });
     expect(pruneExpired(rig.db, 1_000 + 30 * 86_400 + 1, 7).deleted.ledger_lines).toBe(1);
     expect(ledgerRows("s1")).toBe(1);
   });
@@ -171,7 +195,9 @@ describe("the ledger inside the pipeline", () => {
   test("counts a folded repeat as a sighting of lines already remembered", () => {
     rig = ledgerRig();
     rig.deliver(ARGUMENT_JS);
-    const before = rig.db.query("SELECT MAX(ts) AS ts FROM ledger_lines l JOIN ledger_scopes s ON s.id = l.scope_id WHERE s.name = ?1").get(`project:${PROJECT}`) as { ts: number };
+    const before = rig.db
+      .query("SELECT MAX(ts) AS ts FROM ledger_lines l JOIN ledger_scopes s ON s.id = l.scope_id WHERE s.name = ?1")
+      .get(`project:${PROJECT}`) as { ts: number };
     rig.db.query("UPDATE ledger_lines SET ts = 0").run();
     rig.deliver(ARGUMENT_JS);
     const after = rig.db.query("SELECT MIN(ts) AS ts FROM ledger_lines").get() as { ts: number };

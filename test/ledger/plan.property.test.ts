@@ -12,10 +12,18 @@ const POOL = [
   "ValueError: first() was called on an empty iterable, and no default value was provided.\n",
   "src/test_auth.py::test_login FAILED                                    [ 2%]\r\n",
 ];
-const SIGHTINGS: Array<Sighting | null> = [null, { origin: "session", from: "" }, { origin: "project", from: "" }, { origin: "session", from: "lib/help.js" }];
+const SIGHTINGS: Array<Sighting | null> = [
+  null,
+  { origin: "session", from: "" },
+  { origin: "project", from: "" },
+  { origin: "session", from: "lib/help.js" },
+];
 
 // Histories come in stretches, as real ones do (a file read earlier, a command run before).
-const stretches = fc.array(fc.record({ length: fc.integer({ min: 1, max: 40 }), sighting: fc.nat(SIGHTINGS.length - 1) }), { minLength: 1, maxLength: 12 });
+const stretches = fc.array(fc.record({ length: fc.integer({ min: 1, max: 40 }), sighting: fc.nat(SIGHTINGS.length - 1) }), {
+  minLength: 1,
+  maxLength: 12,
+});
 const payload = fc.record({
   start: fc.nat(POOL.length - 1),
   stretches,

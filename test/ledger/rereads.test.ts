@@ -24,7 +24,11 @@ test("twelve real source files read, then re-read: the re-reads cost at most 10%
   expect(rereads.every((r) => r.firstBytes === r.bytes)).toBe(true);
   expect(reread * 10).toBeLessThanOrEqual(bytes);
   // Each one is the whole-file marker: nothing read in between splits it.
-  for (const r of rereads) expect({ path: r.path, reread: r.reread }).toEqual({ path: r.path, reread: expect.stringMatching(/^\[OMNI: identical to the \d+ lines already shown, omni retrieve [0-9a-f]{16}\]$/) });
+  for (const r of rereads)
+    expect({ path: r.path, reread: r.reread }).toEqual({
+      path: r.path,
+      reread: expect.stringMatching(/^\[OMNI: identical to the \d+ lines already shown, omni retrieve [0-9a-f]{16}\]$/),
+    });
 });
 
 test("a byte-identical re-read after reading a different file is one marker that gives the file back", () => {
@@ -64,7 +68,9 @@ test("a 218 KB Read, re-read unchanged, folds to markers only, and every byte co
   const again = read();
   const markers = splitInclusive(again.delivered);
   expect(markers.length).toBeGreaterThanOrEqual(1);
-  expect(markers.every((line) => /^\[OMNI: (?:identical to the )?\d+ lines already shown, omni retrieve [0-9a-f]{16}\]\n?$/.test(line))).toBe(true);
+  expect(
+    markers.every((line) => /^\[OMNI: (?:identical to the )?\d+ lines already shown, omni retrieve [0-9a-f]{16}\]\n?$/.test(line)),
+  ).toBe(true);
   expect(expandFolds(rig.db, again.delivered)).toBe(source);
 });
 
@@ -73,7 +79,9 @@ test("after an edit, a re-read folds the unchanged head and tail and shows the c
   const path = "/repo/ufo/src/utils.ts";
   const before = readContent("gen-ufo-trailing-slash-bugfix", path);
   // The session's own first edit of the file.
-  const edit = sessionPayloads("gen-ufo-trailing-slash-bugfix").find((p) => p.tool_name === "Edit" && (p.tool_input as { file_path: string }).file_path === path)!.tool_input as { old_string: string; new_string: string };
+  const edit = sessionPayloads("gen-ufo-trailing-slash-bugfix").find(
+    (p) => p.tool_name === "Edit" && (p.tool_input as { file_path: string }).file_path === path,
+  )!.tool_input as { old_string: string; new_string: string };
   const after = before.replace(edit.old_string, edit.new_string);
   expect(after).not.toBe(before);
   rig.deliver(before, { tool: "Read", command: path });

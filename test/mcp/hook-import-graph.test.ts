@@ -15,7 +15,11 @@ function staticGraph(entry: string): Map<string, string[]> {
   while (queue.length > 0) {
     const file = queue.pop()!;
     if (graph.has(file)) continue;
-    const specifiers = [...readFileSync(file, "utf8").replace(/^\s*import type .*$/gm, "").matchAll(STATIC_IMPORT)].map((m) => m[1]!);
+    const specifiers = [
+      ...readFileSync(file, "utf8")
+        .replace(/^\s*import type .*$/gm, "")
+        .matchAll(STATIC_IMPORT),
+    ].map((m) => m[1]!);
     graph.set(file, specifiers);
     for (const specifier of specifiers) {
       if (!specifier.startsWith(".")) continue;
@@ -29,7 +33,9 @@ function staticGraph(entry: string): Map<string, string[]> {
 function packagesReached(entry: string): string[] {
   const reached: string[] = [];
   for (const [file, specifiers] of staticGraph(entry)) {
-    for (const specifier of specifiers) if (specifier.startsWith("@modelcontextprotocol/") || specifier === "zod") reached.push(`${relative(REPO_ROOT, file)} → ${specifier}`);
+    for (const specifier of specifiers)
+      if (specifier.startsWith("@modelcontextprotocol/") || specifier === "zod")
+        reached.push(`${relative(REPO_ROOT, file)} → ${specifier}`);
   }
   return reached;
 }
@@ -45,10 +51,20 @@ describe("hook import graph", () => {
 });
 
 describe("hook modules at run time", () => {
-  const payload = JSON.stringify({ session_id: "s1", cwd: REPO_ROOT, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "a\nb\n", stderr: "", interrupted: false, isImage: false } });
+  const payload = JSON.stringify({
+    session_id: "s1",
+    cwd: REPO_ROOT,
+    hook_event_name: "PostToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "ls" },
+    tool_response: { stdout: "a\nb\n", stderr: "", interrupted: false, isImage: false },
+  });
 
   function run(args: string[], stdin: string, sandboxEnv: Record<string, string>): string {
-    const child = Bun.spawnSync([process.execPath, "--preload", join(REPO_ROOT, "test/helpers/trace-sdk-loads.ts"), join(REPO_ROOT, "src/cli/main.ts"), ...args], { env: sandboxEnv, stdin: Buffer.from(stdin), stderr: "pipe", stdout: "pipe" });
+    const child = Bun.spawnSync(
+      [process.execPath, "--preload", join(REPO_ROOT, "test/helpers/trace-sdk-loads.ts"), join(REPO_ROOT, "src/cli/main.ts"), ...args],
+      { env: sandboxEnv, stdin: Buffer.from(stdin), stderr: "pipe", stdout: "pipe" },
+    );
     return Buffer.from(child.stderr).toString("utf8");
   }
 

@@ -31,7 +31,11 @@ const CALLS: Record<ToolName, { valid: Record<string, unknown>; invalid: Record<
   omni_context_breakdown: { valid: {}, invalid: { days: 1000 }, expect: "runs" },
   omni_density: { valid: { text: "error: x\nplain\n" }, invalid: { words: "x" }, expect: "density" },
   omni_budget: { valid: {}, invalid: { extra: true }, expect: "" },
-  omni_remember: { valid: { text: "The staging database ignores migrations run outside the deploy job", category: "gotcha" }, invalid: { text: "x", category: "rumour" }, expect: "Remembered" },
+  omni_remember: {
+    valid: { text: "The staging database ignores migrations run outside the deploy job", category: "gotcha" },
+    invalid: { text: "x", category: "rumour" },
+    expect: "Remembered",
+  },
   omni_recall: { valid: { query: "staging migrations" }, invalid: { query: 1 }, expect: "staging database" },
   omni_knowledge: { valid: { action: "list" }, invalid: { action: "wipe" }, expect: "staging database" },
   omni_insight: { valid: {}, invalid: { tool: 3 }, expect: "" },
@@ -45,7 +49,11 @@ const CALLS: Record<ToolName, { valid: Record<string, unknown>; invalid: Record<
   omni_find_noise: { valid: { limit: 5 }, invalid: { limit: 500 }, expect: "" },
   omni_loop_status: { valid: {}, invalid: { loop: 1 }, expect: "" },
   omni_loop_memory: { valid: { action: "set", key: "parser", value: "uses pratt" }, invalid: { action: "drop" }, expect: "Stored parser" },
-  omni_set_loop_context: { valid: { loop_id: "loop-1", goal: "ship the parser", budget: 100000, iteration: 0 }, invalid: { goal: "no id" }, expect: "Loop loop-1 set" },
+  omni_set_loop_context: {
+    valid: { loop_id: "loop-1", goal: "ship the parser", budget: 100000, iteration: 0 },
+    invalid: { goal: "no id" },
+    expect: "Loop loop-1 set",
+  },
   omni_budget_status: { valid: {}, invalid: { now: 1 }, expect: "window_tokens" },
   omni_verify: { valid: { last_n_calls: 5, criteria: ["Finished"] }, invalid: { last_n_calls: 50 }, expect: "PASS" },
 };
@@ -141,11 +149,21 @@ describe("MCP server over the in-memory transport", () => {
   });
 
   test("a tool registered for another client's tier is not callable by this client", async () => {
-    for (const [clientName, hidden] of [["Cline", "omni_run"], ["claude-code", "omni_knowledge"]] as const) {
+    for (const [clientName, hidden] of [
+      ["Cline", "omni_run"],
+      ["claude-code", "omni_knowledge"],
+    ] as const) {
       sandbox = makeSandbox();
       connected = await connect(sandbox.env, sandbox.home, clientName);
-      const result = await connected.client.callTool({ name: hidden, arguments: hidden === "omni_run" ? { command: "echo ran" } : { action: "list" } });
-      expect({ clientName, isError: result.isError, text: textOf(result) }).toEqual({ clientName, isError: true, text: `Tool ${hidden} not found` });
+      const result = await connected.client.callTool({
+        name: hidden,
+        arguments: hidden === "omni_run" ? { command: "echo ran" } : { action: "list" },
+      });
+      expect({ clientName, isError: result.isError, text: textOf(result) }).toEqual({
+        clientName,
+        isError: true,
+        text: `Tool ${hidden} not found`,
+      });
       await connected.close();
       connected = undefined;
       sandbox.cleanup();

@@ -16,7 +16,11 @@ async function spawnClient(env: Record<string, string>, clientName = "stdio-test
 
 describe("omni --mcp over stdio", () => {
   test("lists 9 tools by default, 4 to an MCP-only host and 25 with OMNI_MCP_TOOLS=all", async () => {
-    for (const [extra, count] of [[{}, 9], [{ OMNI_AGENT_ID: "cline" }, 4], [{ OMNI_MCP_TOOLS: "all" }, 25]] as const) {
+    for (const [extra, count] of [
+      [{}, 9],
+      [{ OMNI_AGENT_ID: "cline" }, 4],
+      [{ OMNI_MCP_TOOLS: "all" }, 25],
+    ] as const) {
       sandbox = makeSandbox(extra);
       const client = await spawnClient(sandbox.env);
       const { tools } = await client.listTools();
@@ -57,7 +61,10 @@ describe("omni --mcp over stdio", () => {
   test("remembers a fact in one server process and recalls it from the next", async () => {
     sandbox = makeSandbox();
     const first = await spawnClient(sandbox.env);
-    const stored = await first.callTool({ name: "omni_remember", arguments: { text: "Deploys go through the release branch only", category: "decision" } });
+    const stored = await first.callTool({
+      name: "omni_remember",
+      arguments: { text: "Deploys go through the release branch only", category: "decision" },
+    });
     expect(stored.isError ?? false).toBe(false);
     await first.close();
     const second = await spawnClient(sandbox.env);

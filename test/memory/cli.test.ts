@@ -22,7 +22,10 @@ describe("omni remember", () => {
   test("stores a fact that session context brings back, and rejects an unknown category", () => {
     sandbox = makeSandbox();
     const cwd = project();
-    expect(omni(["remember", "The staging database ignores migrations run outside the deploy job", "-c", "gotcha", "-t", "db,staging"], cwd).code).toBe(0);
+    expect(
+      omni(["remember", "The staging database ignores migrations run outside the deploy job", "-c", "gotcha", "-t", "db,staging"], cwd)
+        .code,
+    ).toBe(0);
     expect(omni(["session", "--inject"], cwd).out).toContain("Remembered: [gotcha] The staging database ignores migrations");
     const bad = omni(["remember", "x y z", "--category", "rumour"], cwd);
     expect(bad.code).toBe(1);
@@ -69,7 +72,17 @@ describe("engram capture", () => {
     expect(report.session_id).toBe("s-1");
     expect(report.engrams).toHaveLength(1);
     const [engram] = report.engrams;
-    expect(Object.keys(engram).sort()).toEqual(["age_seconds", "commands_run", "created_at", "errors_resolved", "files_changed", "headline", "id", "tokens_saved", "trigger"]);
+    expect(Object.keys(engram).sort()).toEqual([
+      "age_seconds",
+      "commands_run",
+      "created_at",
+      "errors_resolved",
+      "files_changed",
+      "headline",
+      "id",
+      "tokens_saved",
+      "trigger",
+    ]);
     expect(engram.headline).toBe(`\`${command}\` passes again after 2 failing runs`);
     expect(engram.errors_resolved.join("\n")).toContain("(fail) adds");
     expect(omni(["patterns", "--tool", "bun"], cwd).out).toContain("RESOLVED");
@@ -86,7 +99,14 @@ describe("engram capture", () => {
     expect(omni(["exec", "--session", "s-2", `${command} 2>/dev/null || (echo 'main.c:3: error: expected ;'; exit 2)`], cwd).code).toBe(2);
     // Same command string recorded by exec as the failure, so replay the exact string as the hook's command.
     const failed = `${command} 2>/dev/null || (echo 'main.c:3: error: expected ;'; exit 2)`;
-    const payload = { session_id: "s-2", cwd, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: failed }, tool_response: { stdout: "cc -o app main.c\n", stderr: "", interrupted: false, isImage: false } };
+    const payload = {
+      session_id: "s-2",
+      cwd,
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: { command: failed },
+      tool_response: { stdout: "cc -o app main.c\n", stderr: "", interrupted: false, isImage: false },
+    };
     const hook = runOmni(["--post-hook"], { env: sandbox.env, cwd, stdin: JSON.stringify(payload) });
     expect(hook.exitCode).toBe(0);
     const [engram] = JSON.parse(omni(["engram", "--json"], cwd).out).engrams;
@@ -100,9 +120,22 @@ describe("host failure hook → post-hook pass", () => {
     sandbox = makeSandbox();
     const cwd = project();
     const db = openDatabase(sandbox.dbPath);
-    recordToolError(db, { command: "npm test", text: "FAIL src/cart.test.ts\nError: expected 3 to be 4\n", sessionId: "s-3", projectHash: projectScope(cwd).hash, ts: 1 });
+    recordToolError(db, {
+      command: "npm test",
+      text: "FAIL src/cart.test.ts\nError: expected 3 to be 4\n",
+      sessionId: "s-3",
+      projectHash: projectScope(cwd).hash,
+      ts: 1,
+    });
     db.close();
-    const payload = { session_id: "s-3", cwd, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "npm test" }, tool_response: { stdout: "Tests: 4 passed, 4 total\n", stderr: "", interrupted: false, isImage: false } };
+    const payload = {
+      session_id: "s-3",
+      cwd,
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "npm test" },
+      tool_response: { stdout: "Tests: 4 passed, 4 total\n", stderr: "", interrupted: false, isImage: false },
+    };
     expect(runOmni(["--post-hook"], { env: sandbox.env, cwd, stdin: JSON.stringify(payload) }).exitCode).toBe(0);
     const report = JSON.parse(omni(["engram", "--json"], cwd).out);
     expect(report.session_id).toBe("s-3");
@@ -121,7 +154,8 @@ describe("omni session", () => {
     const inject = omni(["session", "--inject"], cwd).out.replace(/\n$/, "");
     expect(Buffer.byteLength(inject, "utf8")).toBeLessThanOrEqual(1000);
     expect(inject).toContain("- Goal: Finish the very long migration plan");
-    for (const line of inject.split("\n").filter((l) => l.startsWith("- "))) expect(Buffer.byteLength(line.slice(2), "utf8")).toBeLessThanOrEqual(120);
+    for (const line of inject.split("\n").filter((l) => l.startsWith("- ")))
+      expect(Buffer.byteLength(line.slice(2), "utf8")).toBeLessThanOrEqual(120);
     expect(JSON.parse(omni(["session", "--inject", "--json"], cwd).out).context).toBe(inject);
   });
 
@@ -145,8 +179,22 @@ describe("omni session --status lists the agents active in the project", () => {
     const cwd = project();
     const elsewhere = project();
     const hook = (sessionId: string, agentId: string, dir: string) => {
-      const payload = { session_id: sessionId, cwd: dir, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "git status" }, tool_response: { stdout: "On branch main\nnothing to commit, working tree clean\n", stderr: "", interrupted: false, isImage: false } };
-      expect(runOmni(["--post-hook"], { env: { ...sandbox.env, OMNI_AGENT_ID: agentId }, cwd: dir, stdin: JSON.stringify(payload) }).exitCode).toBe(0);
+      const payload = {
+        session_id: sessionId,
+        cwd: dir,
+        hook_event_name: "PostToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "git status" },
+        tool_response: {
+          stdout: "On branch main\nnothing to commit, working tree clean\n",
+          stderr: "",
+          interrupted: false,
+          isImage: false,
+        },
+      };
+      expect(
+        runOmni(["--post-hook"], { env: { ...sandbox.env, OMNI_AGENT_ID: agentId }, cwd: dir, stdin: JSON.stringify(payload) }).exitCode,
+      ).toBe(0);
     };
     hook("claude-1", "claude_code", cwd);
     hook("codex-1", "codex_cli", cwd);

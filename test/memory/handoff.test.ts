@@ -19,7 +19,27 @@ const PATH = "/home/dev/shop";
 const scope = { path: PATH, hash: projectHash(PATH) };
 
 function run(ts: number, command: string, exitCode: number, raw: string): void {
-  recordRun(db, { ts, sessionId: "sess-9", agentId: "claude_code", entry: "hook", tool: "Bash", command, label: "npm", distiller: null, route: "passthrough", reason: null, inputBytes: raw.length, outputBytes: raw.length, deliveredBytes: raw.length, latencyMs: 1, handle: null, projectPath: PATH, exitCode, raw, delivered: raw });
+  recordRun(db, {
+    ts,
+    sessionId: "sess-9",
+    agentId: "claude_code",
+    entry: "hook",
+    tool: "Bash",
+    command,
+    label: "npm",
+    distiller: null,
+    route: "passthrough",
+    reason: null,
+    inputBytes: raw.length,
+    outputBytes: raw.length,
+    deliveredBytes: raw.length,
+    latencyMs: 1,
+    handle: null,
+    projectPath: PATH,
+    exitCode,
+    raw,
+    delivered: raw,
+  });
   captureAfterRun(db, { command, projectPath: PATH, sessionId: "sess-9", passed: exitCode === 0, raw, ts });
 }
 

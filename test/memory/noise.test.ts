@@ -10,7 +10,14 @@ describe("noise finder", () => {
   });
 
   test("never suggests structure or the error channel, however often it repeats", () => {
-    const raw = ["metadata:", "  spec:", "```", "[stderr]", "error: connection refused", "metadata: {name: x}", "  status: Running"].join("\n");
-    expect(findNoise(Array.from({ length: 10 }, () => trace(raw)), 10)).toEqual([]);
+    const raw = ["metadata:", "  spec:", "```", "[stderr]", "error: connection refused", "metadata: {name: x}", "  status: Running"].join(
+      "\n",
+    );
+    expect(
+      findNoise(
+        Array.from({ length: 10 }, () => trace(raw)),
+        10,
+      ),
+    ).toEqual([]);
   });
 });

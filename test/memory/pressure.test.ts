@@ -8,7 +8,11 @@ const noLoop = readLoopSettings({});
 describe("context pressure", () => {
   test("reads the window and thresholds from the environment, ignoring bad values", () => {
     expect(readPressureSettings({})).toEqual({ windowTokens: 200_000, warn: 0.65, critical: 0.82 });
-    expect(readPressureSettings({ OMNI_CONTEXT_WINDOW: "50000", OMNI_PRESSURE_WARN: "0.5", OMNI_PRESSURE_CRITICAL: "7" })).toEqual({ windowTokens: 50_000, warn: 0.5, critical: 0.82 });
+    expect(readPressureSettings({ OMNI_CONTEXT_WINDOW: "50000", OMNI_PRESSURE_WARN: "0.5", OMNI_PRESSURE_CRITICAL: "7" })).toEqual({
+      windowTokens: 50_000,
+      warn: 0.5,
+      critical: 0.82,
+    });
   });
 
   test("warns at 65% and is critical at 82% of the window", () => {
@@ -40,6 +44,8 @@ describe("context pressure", () => {
   });
 
   test("drops loop settings that could inject text or exceed limits", () => {
-    expect(readLoopSettings({ OMNI_LOOP_ID: "a;rm -rf", OMNI_LOOP_GOAL: "fix `it`", OMNI_LOOP_BUDGET: "999999999", OMNI_SUBAGENT: "1" })).toEqual({ id: null, goal: null, budgetTokens: 10_000_000, iteration: null, subagent: true });
+    expect(
+      readLoopSettings({ OMNI_LOOP_ID: "a;rm -rf", OMNI_LOOP_GOAL: "fix `it`", OMNI_LOOP_BUDGET: "999999999", OMNI_SUBAGENT: "1" }),
+    ).toEqual({ id: null, goal: null, budgetTokens: 10_000_000, iteration: null, subagent: true });
   });
 });

@@ -24,17 +24,38 @@ function setup(): void {
 describe("recall", () => {
   test("ranks the relevant fact above an unrelated one", () => {
     setup();
-    rememberFact(db, { text: "Use pnpm, never npm, in this repository", category: "decision", tags: ["tooling"], projectHash: here.hash, ts: 1 });
-    rememberFact(db, { text: "The staging database ignores migrations run outside the deploy job", category: "gotcha", tags: [], projectHash: here.hash, ts: 2 });
+    rememberFact(db, {
+      text: "Use pnpm, never npm, in this repository",
+      category: "decision",
+      tags: ["tooling"],
+      projectHash: here.hash,
+      ts: 1,
+    });
+    rememberFact(db, {
+      text: "The staging database ignores migrations run outside the deploy job",
+      category: "gotcha",
+      tags: [],
+      projectHash: here.hash,
+      ts: 2,
+    });
     rememberFact(db, { text: "The analytics database is a read-only replica", category: "fact", tags: [], projectHash: here.hash, ts: 3 });
     rememberFact(db, { text: "Logs rotate daily at midnight", category: "fact", tags: [], projectHash: here.hash, ts: 4 });
     const hits = recall(db, "why did my database migration not apply on staging", here, 5, 10);
-    expect(hits.map((hit) => hit.text)).toEqual(["[gotcha] The staging database ignores migrations run outside the deploy job", "[fact] The analytics database is a read-only replica"]);
+    expect(hits.map((hit) => hit.text)).toEqual([
+      "[gotcha] The staging database ignores migrations run outside the deploy job",
+      "[fact] The analytics database is a read-only replica",
+    ]);
   });
 
   test("stems words, so 'migrating' finds 'migrations'", () => {
     setup();
-    rememberFact(db, { text: "The staging database ignores migrations run outside the deploy job", category: "gotcha", tags: [], projectHash: here.hash, ts: 2 });
+    rememberFact(db, {
+      text: "The staging database ignores migrations run outside the deploy job",
+      category: "gotcha",
+      tags: [],
+      projectHash: here.hash,
+      ts: 2,
+    });
     expect(recall(db, "migrating", here, 5, 10)).toHaveLength(1);
   });
 
@@ -49,7 +70,13 @@ describe("recall", () => {
   test("updates one row when the same fact is remembered twice", () => {
     setup();
     const first = rememberFact(db, { text: "Deploys freeze on Fridays", category: "decision", tags: [], projectHash: here.hash, ts: 1 });
-    const second = rememberFact(db, { text: "deploys freeze on fridays ", category: "decision", tags: ["ops"], projectHash: here.hash, ts: 2 });
+    const second = rememberFact(db, {
+      text: "deploys freeze on fridays ",
+      category: "decision",
+      tags: ["ops"],
+      projectHash: here.hash,
+      ts: 2,
+    });
     expect(second).toBe(first);
     expect(recall(db, "deploys freeze", here, 5, 10)).toHaveLength(1);
   });

@@ -13,7 +13,27 @@ afterEach(() => {
 });
 
 function run(ts: number, bytesIn: number, bytesOut: number): void {
-  recordRun(db, { ts, sessionId: "s", agentId: "claude_code", entry: "hook", tool: "Bash", command: "cargo test", label: "cargo", distiller: "test", route: "distilled", reason: null, inputBytes: bytesIn, outputBytes: bytesOut, deliveredBytes: bytesOut, latencyMs: 1, handle: null, projectPath: "/p", exitCode: 0, raw: "x", delivered: "x" });
+  recordRun(db, {
+    ts,
+    sessionId: "s",
+    agentId: "claude_code",
+    entry: "hook",
+    tool: "Bash",
+    command: "cargo test",
+    label: "cargo",
+    distiller: "test",
+    route: "distilled",
+    reason: null,
+    inputBytes: bytesIn,
+    outputBytes: bytesOut,
+    deliveredBytes: bytesOut,
+    latencyMs: 1,
+    handle: null,
+    projectPath: "/p",
+    exitCode: 0,
+    raw: "x",
+    delivered: "x",
+  });
 }
 
 describe("session lifecycle", () => {
@@ -23,7 +43,9 @@ describe("session lifecycle", () => {
     const now = 1_800_000_000;
     run(now - 3 * 86_400, 10, 10);
     runRetention(db, { OMNI_TRACE_RETENTION_DAYS: "2" }, now);
-    expect(db.query("SELECT (SELECT COUNT(*) FROM distillations) AS runs, (SELECT COUNT(*) FROM execution_traces) AS traces").get()).toEqual({ runs: 1, traces: 0 });
+    expect(
+      db.query("SELECT (SELECT COUNT(*) FROM distillations) AS runs, (SELECT COUNT(*) FROM execution_traces) AS traces").get(),
+    ).toEqual({ runs: 1, traces: 0 });
   });
 
   test("writes a summary row at session end", () => {
@@ -33,7 +55,13 @@ describe("session lifecycle", () => {
     run(110, 3_600, 360);
     expect(summarizeSession(db, "missing", "exit", 200)).toBe(false);
     expect(summarizeSession(db, "s", "compact", 200)).toBe(true);
-    expect(db.query("SELECT total_commands, tokens_saved, top_filter, exit_reason, ended_at FROM session_summaries").get()).toEqual({ total_commands: 2, tokens_saved: 6480, top_filter: "cargo", exit_reason: "compact", ended_at: 200 });
+    expect(db.query("SELECT total_commands, tokens_saved, top_filter, exit_reason, ended_at FROM session_summaries").get()).toEqual({
+      total_commands: 2,
+      tokens_saved: 6480,
+      top_filter: "cargo",
+      exit_reason: "compact",
+      ended_at: 200,
+    });
   });
 
   test("delivers a pressure notice for additionalContext, then stays quiet through the cooldown", () => {

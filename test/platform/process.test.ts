@@ -21,7 +21,10 @@ test("the async run gives what the blocking run gives: interleaved output and th
   const blocking = runCommand(command);
   const async = await runCommandAsync(command);
   expect(async.output.toString()).toBe("out\nerr\nagain\n");
-  expect({ exitCode: async.exitCode, output: async.output.toString() }).toEqual({ exitCode: blocking.exitCode, output: blocking.output.toString() });
+  expect({ exitCode: async.exitCode, output: async.output.toString() }).toEqual({
+    exitCode: blocking.exitCode,
+    output: blocking.output.toString(),
+  });
   expect((await runCommandAsync(["true"], { cwd: "/nonexistent-dir" })).exitCode).toBe(127);
 });
 

@@ -77,7 +77,9 @@ describe("aggregateRuns", () => {
   });
 
   test("charges the JSON footer by its own size, and nothing for a run that printed none", () => {
-    const json = report([run({ entry: "exec", tool: null, inputBytes: 10_000, deliveredBytes: 1_000, handle: "abcdef0123456789", footer: "json" })]);
+    const json = report([
+      run({ entry: "exec", tool: null, inputBytes: 10_000, deliveredBytes: 1_000, handle: "abcdef0123456789", footer: "json" }),
+    ]);
     expect(json.totals.footer_bytes).toBe(Buffer.byteLength('{"route":"distilled","hash":"abcdef0123456789","bytes_saved":9000}\n'));
     const quiet = report([run({ entry: "exec", tool: null, inputBytes: 10_000, deliveredBytes: 1_000, footer: "none" })]);
     expect(quiet.totals.footer_bytes).toBe(0);
@@ -111,8 +113,19 @@ describe("aggregateRuns", () => {
   test("gives a re-run verdict only with 8 runs per arm and flags arms whose sizes differ over 3x", () => {
     const rows: RunRow[] = [];
     for (let i = 0; i < 8; i++) {
-      rows.push(run({ ts: NOW - 100_000 + i * 1_000, command: `make t${i}`, distiller: "build", inputBytes: 10_000, deliveredBytes: 1_000 }));
-      rows.push(run({ ts: NOW - 50_000 + i * 1_000, command: `make u${i}`, distiller: "build", route: "passthrough", inputBytes: 1_000, deliveredBytes: 1_000 }));
+      rows.push(
+        run({ ts: NOW - 100_000 + i * 1_000, command: `make t${i}`, distiller: "build", inputBytes: 10_000, deliveredBytes: 1_000 }),
+      );
+      rows.push(
+        run({
+          ts: NOW - 50_000 + i * 1_000,
+          command: `make u${i}`,
+          distiller: "build",
+          route: "passthrough",
+          inputBytes: 1_000,
+          deliveredBytes: 1_000,
+        }),
+      );
     }
     const full = report(rows).rerun.distillers.find((d) => d.distiller === "build")!;
     expect(full.enough_samples).toBe(true);

@@ -14,7 +14,27 @@ const DAY = 86_400;
 const NOW = 1_780_000_000;
 
 function run(db: Database, ts: number): void {
-  recordRun(db, { ts, sessionId: "s", agentId: "a", entry: "hook", tool: "Bash", command: "c", label: "c", distiller: null, route: "passthrough", reason: "r", inputBytes: 1, outputBytes: 1, deliveredBytes: 1, latencyMs: 1, handle: null, projectPath: null, exitCode: 0, raw: "x", delivered: "x" });
+  recordRun(db, {
+    ts,
+    sessionId: "s",
+    agentId: "a",
+    entry: "hook",
+    tool: "Bash",
+    command: "c",
+    label: "c",
+    distiller: null,
+    route: "passthrough",
+    reason: "r",
+    inputBytes: 1,
+    outputBytes: 1,
+    deliveredBytes: 1,
+    latencyMs: 1,
+    handle: null,
+    projectPath: null,
+    exitCode: 0,
+    raw: "x",
+    delivered: "x",
+  });
 }
 
 const count = (db: Database, table: string) => (db.query(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;

@@ -9,7 +9,12 @@ import { corpusPayloads, FULL, isValidReply } from "./helpers.ts";
 /** Longest marker the pipeline appends, with room for its numbers. */
 const ONE_MARKER_BYTES = 200;
 /** A well-formed MCP opening, so the server is past its handshake when the bad lines arrive. */
-const MCP_INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } } });
+const MCP_INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } },
+});
 const sandbox = makeSandbox();
 const scratch = mkdtempSync(join(tmpdir(), "omni-fuzz-"));
 afterAll(() => {
@@ -28,7 +33,12 @@ interface EntryPoint {
 const HANG_MS = 60_000;
 
 async function spawn(args: string[], stdin: Buffer | "ignore"): Promise<{ exitCode: number; stdout: Buffer }> {
-  const child = Bun.spawn([OMNI_EXE, ...args], { env: sandbox.env, stdin: stdin === "ignore" ? "ignore" : stdin, stdout: "pipe", stderr: "ignore" });
+  const child = Bun.spawn([OMNI_EXE, ...args], {
+    env: sandbox.env,
+    stdin: stdin === "ignore" ? "ignore" : stdin,
+    stdout: "pipe",
+    stderr: "ignore",
+  });
   const timer = setTimeout(() => child.kill("SIGKILL"), HANG_MS);
   const [stdout, exitCode] = await Promise.all([new Response(child.stdout).arrayBuffer(), child.exited]);
   clearTimeout(timer);
@@ -38,12 +48,19 @@ async function spawn(args: string[], stdin: Buffer | "ignore"): Promise<{ exitCo
 const hookCheck = (_input: Buffer, result: { exitCode: number; stdout: Buffer }) =>
   result.exitCode !== 0 ? `exit ${result.exitCode}` : isValidReply(result.stdout.toString()) ? null : "invalid JSON reply";
 const notLongerCheck = (input: Buffer, result: { exitCode: number; stdout: Buffer }) =>
-  result.exitCode !== 0 ? `exit ${result.exitCode}` : result.stdout.length > input.length + ONE_MARKER_BYTES ? `output ${result.stdout.length} > input ${input.length} + marker` : null;
+  result.exitCode !== 0
+    ? `exit ${result.exitCode}`
+    : result.stdout.length > input.length + ONE_MARKER_BYTES
+      ? `output ${result.stdout.length} > input ${input.length} + marker`
+      : null;
 
 /** The MCP server answers each line it can parse with one JSON-RPC message and drops the rest; closing stdin ends it. */
 const mcpCheck = (_input: Buffer, result: { exitCode: number; stdout: Buffer }) => {
   if (result.exitCode !== 0) return `exit ${result.exitCode}`;
-  const bad = result.stdout.toString().split("\n").find((line) => line.trim() !== "" && !isJsonRpcMessage(line));
+  const bad = result.stdout
+    .toString()
+    .split("\n")
+    .find((line) => line.trim() !== "" && !isJsonRpcMessage(line));
   return bad === undefined ? null : `invalid JSON-RPC line: ${bad.slice(0, 80)}`;
 };
 
@@ -82,7 +99,15 @@ const realOutputs = payloads.map((p) => JSON.parse(p)).map((p) => String(p.tool_
 function mutations(): Array<[string, Buffer]> {
   const payload = payloads.find((p) => p.length > 2000 && p.length < 20_000)!;
   const text = realOutputs.find((t) => t.length > 2000)!;
-  const bash = (stdout: string) => Buffer.from(JSON.stringify({ ...JSON.parse(payload), tool_name: "Bash", tool_input: { command: "cargo build" }, tool_response: { stdout, stderr: "" } }));
+  const bash = (stdout: string) =>
+    Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(payload),
+        tool_name: "Bash",
+        tool_input: { command: "cargo build" },
+        tool_response: { stdout, stderr: "" },
+      }),
+    );
   const cases: Array<[string, Buffer]> = [
     ["truncated JSON", Buffer.from(payload.slice(0, payload.length / 2))],
     ["wrong types", Buffer.from(JSON.stringify({ ...JSON.parse(payload), tool_response: 42, tool_input: "x", session_id: [] }))],
@@ -101,9 +126,24 @@ function mutations(): Array<[string, Buffer]> {
     ["raw text", Buffer.from(text)],
     ["100k tiny lines raw", Buffer.from("a\n".repeat(100_000))],
     ["CR-only raw", Buffer.from(text.replaceAll("\n", "\r"))],
-    ["JSON-RPC then garbage", Buffer.from([MCP_INITIALIZE, "{not json", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "omni_run", arguments: { command: 7 } } }), "\u0000\uffff", ""].join("\n"))],
+    [
+      "JSON-RPC then garbage",
+      Buffer.from(
+        [
+          MCP_INITIALIZE,
+          "{not json",
+          JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "omni_run", arguments: { command: 7 } } }),
+          "\u0000\uffff",
+          "",
+        ].join("\n"),
+      ),
+    ],
   ];
-  if (FULL) cases.push(["50 MB single line", bash("y".repeat(50 * 1024 * 1024))], ["50 MB single line raw", Buffer.from("y".repeat(50 * 1024 * 1024))]);
+  if (FULL)
+    cases.push(
+      ["50 MB single line", bash("y".repeat(50 * 1024 * 1024))],
+      ["50 MB single line raw", Buffer.from("y".repeat(50 * 1024 * 1024))],
+    );
   return cases;
 }
 
@@ -126,7 +166,11 @@ for (const entry of ENTRY_POINTS) {
       fc.oneof(
         fc.string({ unit: "binary", maxLength: 3000 }),
         fc.json(),
-        fc.constantFrom(...realOutputs.slice(0, 50)).chain((t) => fc.tuple(fc.nat(t.length), fc.string({ unit: "binary", maxLength: 50 })).map(([at, s]) => t.slice(0, at) + s + t.slice(at))),
+        fc
+          .constantFrom(...realOutputs.slice(0, 50))
+          .chain((t) =>
+            fc.tuple(fc.nat(t.length), fc.string({ unit: "binary", maxLength: 50 })).map(([at, s]) => t.slice(0, at) + s + t.slice(at)),
+          ),
       ),
       FULL ? 400 : 25,
     );

@@ -25,7 +25,9 @@ test(`${PROCESSES} concurrent hook workers × ${PAYLOADS_PER_PROCESS} real paylo
   const payloads = corpusPayloads();
   // Each worker is one reader (its own session), replaying a different slice of real calls in order.
   const workers = Array.from({ length: PROCESSES }, (_, worker) => {
-    const lines = Array.from({ length: PAYLOADS_PER_PROCESS }, (_, i) => JSON.stringify({ ...JSON.parse(payloads[(worker * 37 + i) % payloads.length]!), session_id: `worker-${worker}` }));
+    const lines = Array.from({ length: PAYLOADS_PER_PROCESS }, (_, i) =>
+      JSON.stringify({ ...JSON.parse(payloads[(worker * 37 + i) % payloads.length]!), session_id: `worker-${worker}` }),
+    );
     const path = join(dir, `worker-${worker}.jsonl`);
     writeFileSync(path, lines.join("\n"));
     return { lines, calls: loadSources([path]).calls };
@@ -58,7 +60,12 @@ test(`${PROCESSES} concurrent hook workers × ${PAYLOADS_PER_PROCESS} real paylo
         if (!call || call.origin !== `${join(dir, `worker-${worker}.jsonl`)}:${i + 1}`) return;
         next++;
         const delivered = deliveredText(replies[worker]![i]!.stdout, call.text);
-        auditor.observe({ reader: call.scope!, project: call.project, input: call.text, output: delivered === call.text ? null : delivered });
+        auditor.observe({
+          reader: call.scope!,
+          project: call.project,
+          input: call.text,
+          output: delivered === call.text ? null : delivered,
+        });
       });
       expect(auditor.counts()["false already shown"]).toBe(0);
       expect(auditor.counts().unresolved).toBe(0);

@@ -25,7 +25,12 @@ test(`survives ${KILLS} SIGKILLs at random points of the hook's writes`, async (
   const windowMs = runMs.sort((a, b) => a - b)[2]!;
   let killed = 0;
   for (let i = 0; i < KILLS; i++) {
-    const child = Bun.spawn([OMNI_EXE, "--post-hook"], { env: sandbox.env, stdin: Buffer.from(payloads[i % payloads.length]!), stdout: "ignore", stderr: "ignore" });
+    const child = Bun.spawn([OMNI_EXE, "--post-hook"], {
+      env: sandbox.env,
+      stdin: Buffer.from(payloads[i % payloads.length]!),
+      stdout: "ignore",
+      stderr: "ignore",
+    });
     await Bun.sleep(Math.random() * windowMs);
     child.kill("SIGKILL");
     if ((await child.exited) !== 0) killed++;
@@ -38,7 +43,9 @@ test(`survives ${KILLS} SIGKILLs at random points of the hook's writes`, async (
   try {
     expect((db.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check).toBe("ok");
     const delivered = db.query("SELECT distilled_output FROM execution_traces").all() as Array<{ distilled_output: string }>;
-    const dangling = delivered.flatMap((row) => handlesIn(row.distilled_output)).filter((h) => db.query("SELECT 1 FROM rewind_store WHERE hash = ?1").get(h) === null);
+    const dangling = delivered
+      .flatMap((row) => handlesIn(row.distilled_output))
+      .filter((h) => db.query("SELECT 1 FROM rewind_store WHERE hash = ?1").get(h) === null);
     expect(dangling).toEqual([]);
   } finally {
     db.close();

@@ -41,7 +41,11 @@ test("a full disk degrades to passthrough, and the database survives it (when a 
     rm -f "$1/fill"
     "$2" --post-hook < "$3" > "$1/../after.out"; echo "after $?"
     sqlite_ok=$("$2" --post-hook < "$3" >/dev/null; echo $?); echo "again $sqlite_ok"`;
-  const run = Bun.spawnSync(["unshare", "-m", "sh", "-c", script, "sh", disk, OMNI_EXE, payloadFile], { env, stdout: "pipe", stderr: "pipe" });
+  const run = Bun.spawnSync(["unshare", "-m", "sh", "-c", script, "sh", disk, OMNI_EXE, payloadFile], {
+    env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   if (run.exitCode === 99 || run.exitCode === null || Buffer.from(run.stderr).toString().includes("unshare")) return; // cannot mount here
   expect(Buffer.from(run.stdout).toString()).toBe("first 0\nfull 0\nafter 0\nagain 0\n");
   for (const name of ["first", "full", "after"]) expect(isValidReply(readFileSync(join(sandbox.home, `${name}.out`), "utf8"))).toBe(true);
@@ -69,7 +73,10 @@ test("never runs what a payload's command says", () => {
 test("stores strings full of quotes and -- exactly (bound parameters only)", () => {
   sandbox = makeSandbox();
   const command = `git log --grep="it's" -- 'a'';DROP TABLE distillations;--' "x"--`;
-  runOmni(["--post-hook"], { env: sandbox.env, stdin: JSON.stringify({ ...JSON.parse(noisy()), tool_input: { command }, session_id: `s';--"` }) });
+  runOmni(["--post-hook"], {
+    env: sandbox.env,
+    stdin: JSON.stringify({ ...JSON.parse(noisy()), tool_input: { command }, session_id: `s';--"` }),
+  });
   const db = new Database(sandbox.dbPath, { readonly: true });
   try {
     const row = db.query("SELECT command, session_id FROM distillations").get() as { command: string; session_id: string };
@@ -82,7 +89,13 @@ test("stores strings full of quotes and -- exactly (bound parameters only)", () 
 test("every command works with networking unshared, and the hook opens no socket (when the machine allows it)", () => {
   sandbox = makeSandbox();
   if (Bun.spawnSync(["unshare", "-n", "true"]).exitCode !== 0) return; // no network namespaces here: nothing to prove with
-  const offline = (args: string[], stdin?: string) => Bun.spawnSync(["unshare", "-n", OMNI_EXE, ...args], { env: sandbox.env, stdin: stdin === undefined ? "ignore" : Buffer.from(stdin), stdout: "pipe", stderr: "pipe" });
+  const offline = (args: string[], stdin?: string) =>
+    Bun.spawnSync(["unshare", "-n", OMNI_EXE, ...args], {
+      env: sandbox.env,
+      stdin: stdin === undefined ? "ignore" : Buffer.from(stdin),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
   const hook = offline(["--post-hook"], noisy());
   expect(hook.exitCode).toBe(0);
   const reply = Buffer.from(hook.stdout).toString();
@@ -95,6 +108,11 @@ test("every command works with networking unshared, and the hook opens no socket
   expect(offline(["bench", "replay", join(import.meta.dir, "../fixtures/git")]).exitCode).toBeLessThan(2);
   const strace = Bun.which("strace");
   if (!strace) return;
-  const traced = Bun.spawnSync([strace, "-f", "-e", "trace=socket,connect", OMNI_EXE, "--post-hook"], { env: sandbox.env, stdin: Buffer.from(noisy()), stdout: "ignore", stderr: "pipe" });
+  const traced = Bun.spawnSync([strace, "-f", "-e", "trace=socket,connect", OMNI_EXE, "--post-hook"], {
+    env: sandbox.env,
+    stdin: Buffer.from(noisy()),
+    stdout: "ignore",
+    stderr: "pipe",
+  });
   expect(Buffer.from(traced.stderr).toString()).not.toMatch(/socket\(AF_INET6?|connect\(\d+, \{sa_family=AF_INET/);
 });

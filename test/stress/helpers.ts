@@ -21,7 +21,12 @@ export interface Ran {
 }
 
 export async function runHook(payload: string | Uint8Array, env: Record<string, string>, args = ["--post-hook"]): Promise<Ran> {
-  const child = Bun.spawn([OMNI_EXE, ...args], { env, stdin: typeof payload === "string" ? Buffer.from(payload) : payload, stdout: "pipe", stderr: "ignore" });
+  const child = Bun.spawn([OMNI_EXE, ...args], {
+    env,
+    stdin: typeof payload === "string" ? Buffer.from(payload) : payload,
+    stdout: "pipe",
+    stderr: "ignore",
+  });
   const [stdout, exitCode] = await Promise.all([new Response(child.stdout).text(), child.exited]);
   return { exitCode, stdout };
 }

@@ -20,7 +20,8 @@ const BASELINE_RSS_BYTES = 64 * MIB;
 
 test("a 20,000-line payload peaks within 2× the memory of a 20-line one", () => {
   sandbox = makeSandbox();
-  const rss = (lines: number) => peakRssBytes([OMNI_EXE, "--post-hook"], { env: sandbox.env, stdin: Buffer.from(readPayload(linesOf(texts, lines))) });
+  const rss = (lines: number) =>
+    peakRssBytes([OMNI_EXE, "--post-hook"], { env: sandbox.env, stdin: Buffer.from(readPayload(linesOf(texts, lines))) });
   const small = rss(20);
   const large = rss(20_000);
   if (small === null || large === null) return; // no GNU time on this machine
@@ -54,7 +55,11 @@ test("archives big blocks whole but packed, never over the per-block cap", async
   for (const session of ["a", "a"]) await runHook(readPayload(big, session), sandbox.env);
   const db = new Database(sandbox.dbPath, { readonly: true });
   try {
-    const row = db.query("SELECT COALESCE(MAX(bytes), 0) AS plain, COALESCE(MAX(length(packed)), 0) AS stored, COALESCE(MAX(length(CAST(content AS BLOB))), 0) AS text FROM rewind_store").get() as { plain: number; stored: number; text: number };
+    const row = db
+      .query(
+        "SELECT COALESCE(MAX(bytes), 0) AS plain, COALESCE(MAX(length(packed)), 0) AS stored, COALESCE(MAX(length(CAST(content AS BLOB))), 0) AS text FROM rewind_store",
+      )
+      .get() as { plain: number; stored: number; text: number };
     expect(row.plain).toBeLessThanOrEqual(MAX_ARCHIVE_BYTES);
     expect(row.stored).toBeLessThan(row.plain);
     expect(row.text).toBe(0);
@@ -71,7 +76,27 @@ test("a retention prune running alongside never blocks a hook", async () => {
     for (let i = 0; i < 20_000; i++) {
       const raw = `${texts[i % texts.length]} #${i}`;
       putBlock(db, `h${i}`, raw, raw.length, old);
-      recordRun(db, { ts: old, sessionId: "s", agentId: "a", entry: "hook", tool: "Bash", command: "c", label: "c", distiller: null, route: "passthrough", reason: "r", inputBytes: 1, outputBytes: 1, deliveredBytes: 1, latencyMs: 1, handle: null, projectPath: null, exitCode: 0, raw, delivered: raw });
+      recordRun(db, {
+        ts: old,
+        sessionId: "s",
+        agentId: "a",
+        entry: "hook",
+        tool: "Bash",
+        command: "c",
+        label: "c",
+        distiller: null,
+        route: "passthrough",
+        reason: "r",
+        inputBytes: 1,
+        outputBytes: 1,
+        deliveredBytes: 1,
+        latencyMs: 1,
+        handle: null,
+        projectPath: null,
+        exitCode: 0,
+        raw,
+        delivered: raw,
+      });
     }
   })();
   db.close();

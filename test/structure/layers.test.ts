@@ -29,7 +29,11 @@ describe("layers", () => {
     ["distiller → cli", "src/distillers/shared/zz-probe.ts", 'import { runCli } from "../../cli/main.ts";\nexport const probe = runCli;\n'],
     ["base → core", "src/base/zz-probe.ts", 'import { runPipeline } from "../core/pipeline.ts";\nexport const probe = runPipeline;\n'],
     ["ledger → platform", "src/ledger/zz-probe.ts", 'import { writeOut } from "../platform/io.ts";\nexport const probe = writeOut;\n'],
-    ["store → core code", "src/store/zz-probe.ts", 'import { runPipeline } from "../core/pipeline.ts";\nexport const probe = runPipeline;\n'],
+    [
+      "store → core code",
+      "src/store/zz-probe.ts",
+      'import { runPipeline } from "../core/pipeline.ts";\nexport const probe = runPipeline;\n',
+    ],
     ["mcp → cli", "src/mcp/tools/zz-probe.ts", 'import { runCli } from "../../cli/main.ts";\nexport const probe = runCli;\n'],
     ["hooks → mcp", "src/hooks/zz-probe.ts", 'import { startServer } from "../mcp/server.ts";\nexport const probe = startServer;\n'],
   ];
@@ -43,8 +47,16 @@ describe("layers", () => {
 
   const accepted: Array<[string, string, string]> = [
     ["core → base", "src/core/zz-probe.ts", 'import { splitLines } from "../base/lines.ts";\nexport const probe = splitLines;\n'],
-    ["store → a core port's type", "src/store/zz-probe.ts", 'import type { PipelineStore } from "../core/pipeline.ts";\nexport type Probe = PipelineStore;\n'],
-    ["mcp → runtime", "src/mcp/tools/zz-probe.ts", 'import { openRuntime } from "../../runtime/deps.ts";\nexport const probe = openRuntime;\n'],
+    [
+      "store → a core port's type",
+      "src/store/zz-probe.ts",
+      'import type { PipelineStore } from "../core/pipeline.ts";\nexport type Probe = PipelineStore;\n',
+    ],
+    [
+      "mcp → runtime",
+      "src/mcp/tools/zz-probe.ts",
+      'import { openRuntime } from "../../runtime/deps.ts";\nexport const probe = openRuntime;\n',
+    ],
   ];
   for (const [name, file, code] of accepted) {
     test(`lint accepts ${name}`, async () => {

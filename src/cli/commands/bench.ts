@@ -21,8 +21,16 @@ export default defineCommand({
     json: { type: "boolean", description: "print the same numbers as one JSON object" },
     "from-db": { type: "boolean", description: "replay your own execution_traces (OMNI_BENCH_DB, else the omni database)" },
     all: { type: "boolean", description: "with --from-db: include terminal rows (no model read them), and say so (also OMNI_BENCH_ALL=1)" },
-    runs: { type: "string", valueName: "n", description: `latency: measured rounds per case (at least ${MIN_LATENCY_RUNS}; default ${MIN_LATENCY_RUNS})` },
-    exe: { type: "string", valueName: "path", description: "latency: the executable to time (default: this one when compiled, else dist/omni)" },
+    runs: {
+      type: "string",
+      valueName: "n",
+      description: `latency: measured rounds per case (at least ${MIN_LATENCY_RUNS}; default ${MIN_LATENCY_RUNS})`,
+    },
+    exe: {
+      type: "string",
+      valueName: "path",
+      description: "latency: the executable to time (default: this one when compiled, else dist/omni)",
+    },
   },
   notes: [
     "Replay sources: JSONL files of PostToolUse payloads (one per line), folders of them, fixture",
@@ -43,10 +51,15 @@ export default defineCommand({
 
 function replay(env: Env, sources: string[], flags: Record<string, string | boolean | undefined>): number {
   if (flags.all && !flags["from-db"]) throw new ActionableError("--all only applies to --from-db: omni bench replay --from-db --all");
-  if (!flags["from-db"] && sources.length === 0) throw new ActionableError("name a corpus, e.g. omni bench replay test/fixtures (a folder of captured outputs), or replay your own traces with --from-db");
+  if (!flags["from-db"] && sources.length === 0)
+    throw new ActionableError(
+      "name a corpus, e.g. omni bench replay test/fixtures (a folder of captured outputs), or replay your own traces with --from-db",
+    );
   let corpus;
   try {
-    corpus = flags["from-db"] ? loadFromDb(env.OMNI_BENCH_DB || databasePath(env), Boolean(flags.all) || env.OMNI_BENCH_ALL === "1") : loadSources(sources);
+    corpus = flags["from-db"]
+      ? loadFromDb(env.OMNI_BENCH_DB || databasePath(env), Boolean(flags.all) || env.OMNI_BENCH_ALL === "1")
+      : loadSources(sources);
   } catch (error) {
     throw new ActionableError(`cannot read the corpus: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -62,10 +75,12 @@ function replay(env: Env, sources: string[], flags: Record<string, string | bool
 
 function latency(flags: Record<string, string | boolean | undefined>): number {
   const runs = flags.runs === undefined ? MIN_LATENCY_RUNS : Number(flags.runs);
-  if (!Number.isInteger(runs) || runs < MIN_LATENCY_RUNS) throw new ActionableError(`--runs must be a whole number of at least ${MIN_LATENCY_RUNS}`);
+  if (!Number.isInteger(runs) || runs < MIN_LATENCY_RUNS)
+    throw new ActionableError(`--runs must be a whole number of at least ${MIN_LATENCY_RUNS}`);
   const exe = typeof flags.exe === "string" ? resolve(flags.exe) : runningCompiled() ? process.execPath : resolve("dist/omni");
   if (!existsSync(exe)) throw new ActionableError(`no executable at ${exe}: run bun run build first (or pass --exe)`);
-  if (!existsSync("test/fixtures")) throw new ActionableError("run omni bench latency from the repository root: it builds its payloads from test/fixtures");
+  if (!existsSync("test/fixtures"))
+    throw new ActionableError("run omni bench latency from the repository root: it builds its payloads from test/fixtures");
   const report = measureLatency({
     exe,
     fixturesDir: "test/fixtures",

@@ -12,11 +12,14 @@ import { ActionableError } from "../errors.ts";
 export default defineCommand({
   usage: "omni dashboard [--port N]",
   description: "The numbers omni stats prints, in a browser. Read-only, on 127.0.0.1 only.",
-  flags: { port: { type: "string", valueName: "N", description: `port on 127.0.0.1 (default ${DEFAULT_DASHBOARD_PORT}; 0 picks a free one)` } },
+  flags: {
+    port: { type: "string", valueName: "N", description: `port on 127.0.0.1 (default ${DEFAULT_DASHBOARD_PORT}; 0 picks a free one)` },
+  },
   notes: "Ctrl-C stops it. GET /health answers ok; /api/stats is omni stats --json.",
   async run({ env }, { flags }) {
     const port = flags.port === undefined ? DEFAULT_DASHBOARD_PORT : Number(flags.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ActionableError(`--port takes a number from 0 to 65535, not \`${flags.port}\``);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new ActionableError(`--port takes a number from 0 to 65535, not \`${flags.port}\``);
     const db = openReadOnly(databasePath(env));
     let server: ReturnType<typeof startDashboard>;
     try {
@@ -31,7 +34,9 @@ export default defineCommand({
       );
     } catch (error) {
       db.close();
-      throw new ActionableError(`cannot listen on 127.0.0.1:${port} (${error instanceof Error ? error.message : String(error)}); pick another with --port`);
+      throw new ActionableError(
+        `cannot listen on 127.0.0.1:${port} (${error instanceof Error ? error.message : String(error)}); pick another with --port`,
+      );
     }
     writeOut(`omni dashboard on http://127.0.0.1:${server.port}/ (Ctrl-C stops it)\n`);
     return new Promise<number>((resolve) => {

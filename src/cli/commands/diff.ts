@@ -29,7 +29,9 @@ export default defineCommand({
       const saved = rawBytes - deliveredBytes;
       const percent = rawBytes === 0 ? 0 : (100 * saved) / rawBytes;
       if (flags.json) {
-        writeOut(`${JSON.stringify({ command: trace.command, agent_id: trace.agentId, tool: trace.tool, raw_bytes: rawBytes, delivered_bytes: deliveredBytes, bytes_saved: saved, percent_saved: Number(percent.toFixed(1)), handle: trace.handle, raw: trace.raw, delivered: trace.delivered })}\n`);
+        writeOut(
+          `${JSON.stringify({ command: trace.command, agent_id: trace.agentId, tool: trace.tool, raw_bytes: rawBytes, delivered_bytes: deliveredBytes, bytes_saved: saved, percent_saved: Number(percent.toFixed(1)), handle: trace.handle, raw: trace.raw, delivered: trace.delivered })}\n`,
+        );
         return 0;
       }
       // The command can be any length; the full one is in --json. Every line fits 80 columns.

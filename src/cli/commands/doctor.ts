@@ -4,7 +4,8 @@ import { applyFixes, buildReport, type DoctorReport } from "../doctor-report.ts"
 
 export default defineCommand({
   usage: "omni doctor [--fix] [--json] [--detail]",
-  description: "Check the install: the binary, omni's directory and database, each host's hooks and MCP registration, and the tier per host.",
+  description:
+    "Check the install: the binary, omni's directory and database, each host's hooks and MCP registration, and the tier per host.",
   flags: {
     fix: { type: "boolean", description: "repair what can be repaired, and say what was done" },
     json: { type: "boolean", description: "print only the JSON report on stdout" },
@@ -38,7 +39,9 @@ function renderText(report: DoctorReport, detail: boolean): string {
   ];
   for (const host of report.hosts) {
     if (!host.installed && !detail) continue;
-    lines.push(`    [${mark(host.problems.length === 0)}] ${host.label.padEnd(18)} ${host.tier.padEnd(13)} hooks: ${host.hooks.padEnd(13)} mcp: ${host.mcp}${host.settings === "n/a" ? "" : `  settings: ${host.settings}`}`);
+    lines.push(
+      `    [${mark(host.problems.length === 0)}] ${host.label.padEnd(18)} ${host.tier.padEnd(13)} hooks: ${host.hooks.padEnd(13)} mcp: ${host.mcp}${host.settings === "n/a" ? "" : `  settings: ${host.settings}`}`,
+    );
     if (detail) for (const file of host.files) lines.push(`           ${file}`);
     for (const finding of host.findings) lines.push(`           ${finding.kind}: ${finding.file}`);
     if (host.note) lines.push(`           note: ${host.note}`);
@@ -47,6 +50,10 @@ function renderText(report: DoctorReport, detail: boolean): string {
   lines.push(`  ${report.mcp_tools.line}`);
   for (const fix of report.fixed) lines.push(`  fixed: ${fix}`);
   for (const problem of report.problems) lines.push(`  problem: ${problem}`);
-  lines.push(report.ok ? "All good." : `${report.problems.length} problem(s).${report.fixed.length === 0 ? " omni doctor --fix repairs what it can." : ""}`);
+  lines.push(
+    report.ok
+      ? "All good."
+      : `${report.problems.length} problem(s).${report.fixed.length === 0 ? " omni doctor --fix repairs what it can." : ""}`,
+  );
   return `${lines.join("\n")}\n`;
 }

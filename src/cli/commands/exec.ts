@@ -15,11 +15,20 @@ export default defineCommand({
   usage: "omni exec [--agent <id>] [--session <id>] [--subagent <id>] [--hooked] [--] <command> [args…]",
   description: "Run one command through the whole pipeline and print what an agent would read, with a footer on stderr.",
   flags: {
-    agent: { type: "string", valueName: "id", description: "agent id recorded on the row (default: `terminal` on a TTY, else the host detected, else `unknown`)" },
+    agent: {
+      type: "string",
+      valueName: "id",
+      description: "agent id recorded on the row (default: `terminal` on a TTY, else the host detected, else `unknown`)",
+    },
     session: { type: "string", valueName: "id", description: "host session id: the ledger scope for folding repeats" },
     subagent: { type: "string", valueName: "id", description: "the host's subagent id: a reader of its own within the session" },
     hooked: { type: "boolean", description: "run for a host's pre-hook rewrite: no footer (the row still records what was saved)" },
-    "host-timeout": { type: "string", valueName: "ms", description: "the host's timeout for this command: shortly before it, print what was captured (distilled) and stream the rest as it comes" },
+    "host-timeout": {
+      type: "string",
+      valueName: "ms",
+      description:
+        "the host's timeout for this command: shortly before it, print what was captured (distilled) and stream the rest as it comes",
+    },
   },
   parseOptions: { stopAtFirstPositional: true },
   notes: [
@@ -57,7 +66,15 @@ export default defineCommand({
       // Claude Code moves a command still running at its timeout to the background and shows what
       // it had printed (measured, 2.1.332): a buffered run would show nothing there. Its exit code
       // is not known yet: recorded as unseen (null), and judged as a run that has not failed.
-      ...(timeoutMs === null ? {} : { deadline: { atMs: timeoutMs - Math.min(DEADLINE_MARGIN_MS, timeoutMs * 0.2), onDeadline: (captured: Buffer) => deliver(request(captured, null)), stream: (bytes: Buffer) => writeOut(bytes) } }),
+      ...(timeoutMs === null
+        ? {}
+        : {
+            deadline: {
+              atMs: timeoutMs - Math.min(DEADLINE_MARGIN_MS, timeoutMs * 0.2),
+              onDeadline: (captured: Buffer) => deliver(request(captured, null)),
+              stream: (bytes: Buffer) => writeOut(bytes),
+            },
+          }),
     });
     if (result.streamedFrom !== null) return result.exitCode;
     if (result.spawnError && result.output.length === 0) {
@@ -72,6 +89,7 @@ export default defineCommand({
 function hostTimeout(value: string | boolean | undefined): number | null {
   if (value === undefined) return null;
   const ms = Number(value);
-  if (!Number.isFinite(ms) || ms <= 0) throw new ActionableError(`--host-timeout takes milliseconds, e.g. --host-timeout 120000 (got ${String(value)})`);
+  if (!Number.isFinite(ms) || ms <= 0)
+    throw new ActionableError(`--host-timeout takes milliseconds, e.g. --host-timeout 120000 (got ${String(value)})`);
   return ms;
 }

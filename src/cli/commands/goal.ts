@@ -11,10 +11,18 @@ export default defineCommand({
     show: { type: "boolean", description: "print the pinned goal (same as `omni goal show`)" },
     status: { type: "boolean", description: "alias of --show" },
   },
-  notes: "set is the default: omni goal 'Migrate the billing service off the legacy queue'\nunset is accepted for clear. Exit status: 0 done, 1 on a usage error or no goal to show.",
+  notes:
+    "set is the default: omni goal 'Migrate the billing service off the legacy queue'\nunset is accepted for clear. Exit status: 0 done, 1 on a usage error or no goal to show.",
   run({ env }, { flags, positionals }) {
     const [first, ...rest] = positionals;
-    const action = flags.show || flags.status ? "show" : first === "show" || first === "clear" || first === "unset" || first === "set" ? first : first === undefined ? "show" : "set";
+    const action =
+      flags.show || flags.status
+        ? "show"
+        : first === "show" || first === "clear" || first === "unset" || first === "set"
+          ? first
+          : first === undefined
+            ? "show"
+            : "set";
     const text = (action === "set" && first === "set" ? rest : positionals).join(" ").trim();
     return withMemory(env, ({ db, scope, now }) => {
       if (action === "show") {

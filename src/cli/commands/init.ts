@@ -45,7 +45,10 @@ export default defineCommand({
       const entries = host.configEntries(context).filter((entry) => wanted(entry, flags));
       try {
         if (flags.status) writeOut(statusLines(host, entries));
-        else writeOut(changeLines(host, flags.uninstall ? uninstallEntries(entries, options) : installEntries(entries, options), !flags.uninstall));
+        else
+          writeOut(
+            changeLines(host, flags.uninstall ? uninstallEntries(entries, options) : installEntries(entries, options), !flags.uninstall),
+          );
       } catch (error) {
         // One broken host config must not stop the others (`--all`); the exit status says it happened.
         failed++;
@@ -73,7 +76,8 @@ function wanted(entry: ConfigEntry, flags: Record<string, string | boolean | und
 
 function changeLines(host: HostAdapter, changes: FileChange[], installing: boolean): string {
   const lines = [`${host.label} (${host.tier})`];
-  for (const change of changes) lines.push(`  ${change.action.padEnd(9)} ${change.file}${change.backup ? `  (backup: ${change.backup})` : ""}`);
+  for (const change of changes)
+    lines.push(`  ${change.action.padEnd(9)} ${change.file}${change.backup ? `  (backup: ${change.backup})` : ""}`);
   if (installing && host.note) lines.push(`  note: ${host.note}`);
   return `${lines.join("\n")}\n`;
 }
@@ -81,6 +85,7 @@ function changeLines(host: HostAdapter, changes: FileChange[], installing: boole
 function statusLines(host: HostAdapter, entries: ConfigEntry[]): string {
   const lines = [`${host.label} (${host.tier})`];
   const partWidth = Math.max(...entries.map((entry) => entry.part.length));
-  for (const entry of entries) lines.push(`  ${entry.part.padEnd(partWidth)} ${inspectEntry(entry).state.padEnd(7)} ${entryLocation(entry)} in ${entry.file}`);
+  for (const entry of entries)
+    lines.push(`  ${entry.part.padEnd(partWidth)} ${inspectEntry(entry).state.padEnd(7)} ${entryLocation(entry)} in ${entry.file}`);
   return `${lines.join("\n")}\n`;
 }

@@ -17,14 +17,24 @@ export default defineCommand({
   notes: "Worth storing: a decision and its reason, a gotcha, a constraint no file states.\nExit status: 0 stored, 1 on a usage error.",
   run({ env }, { flags, positionals }) {
     const text = positionals.join(" ").trim();
-    if (text === "") throw new ActionableError("omni remember needs the fact to store: omni remember 'The staging database ignores migrations run outside the deploy job'");
-    if (text.length > MAX_FACT_CHARS) throw new ActionableError(`a fact is at most ${MAX_FACT_CHARS} characters; store the conclusion, not the evidence`);
+    if (text === "")
+      throw new ActionableError(
+        "omni remember needs the fact to store: omni remember 'The staging database ignores migrations run outside the deploy job'",
+      );
+    if (text.length > MAX_FACT_CHARS)
+      throw new ActionableError(`a fact is at most ${MAX_FACT_CHARS} characters; store the conclusion, not the evidence`);
     const category = (typeof flags.category === "string" ? flags.category : "fact") as Category;
     if (!CATEGORIES.includes(category)) throw new ActionableError(`unknown category '${category}'; use one of ${CATEGORIES.join(", ")}`);
     if (flags.global && flags["project-scoped"]) throw new ActionableError("choose one of --global and --project-scoped");
     return withMemory(env, ({ db, scope, now }) => {
       const projectHash = flags.global ? GLOBAL_SCOPE : scope.hash;
-      const key = rememberFact(db, { text, category, tags: parseTags(typeof flags.tags === "string" ? flags.tags : undefined), projectHash, ts: now });
+      const key = rememberFact(db, {
+        text,
+        category,
+        tags: parseTags(typeof flags.tags === "string" ? flags.tags : undefined),
+        projectHash,
+        ts: now,
+      });
       writeOut(`remembered (${category}, ${flags.global ? "global" : "this project"}): ${key}\n`);
       return 0;
     });

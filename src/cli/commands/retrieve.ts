@@ -27,13 +27,21 @@ export default defineCommand({
     `${EXAMPLE_HANDLE} is the documentation example and never resolves.`,
   ].join("\n"),
   run({ env }, { positionals, flags }) {
-    if (positionals.length !== 1) throw new ActionableError(`omni retrieve needs one handle, the 16 hex characters inside a marker: omni retrieve <handle> (a marker reads like [OMNI: 40 lines omitted, omni retrieve ${EXAMPLE_HANDLE} for full output])`);
+    if (positionals.length !== 1)
+      throw new ActionableError(
+        `omni retrieve needs one handle, the 16 hex characters inside a marker: omni retrieve <handle> (a marker reads like [OMNI: 40 lines omitted, omni retrieve ${EXAMPLE_HANDLE} for full output])`,
+      );
     const handle = parseHandle(positionals[0]!);
-    if (!handle) throw new ActionableError(`\`${positionals[0]}\` is not a handle; copy the 16 hex characters after \`omni retrieve\` in a marker`);
-    if (handle === EXAMPLE_HANDLE) throw new ActionableError(`${EXAMPLE_HANDLE} is the documentation example, not a real handle; copy one from a marker in your own output`);
+    if (!handle)
+      throw new ActionableError(`\`${positionals[0]}\` is not a handle; copy the 16 hex characters after \`omni retrieve\` in a marker`);
+    if (handle === EXAMPLE_HANDLE)
+      throw new ActionableError(
+        `${EXAMPLE_HANDLE} is the documentation example, not a real handle; copy one from a marker in your own output`,
+      );
     if (flags.lines !== undefined && flags.grep !== undefined) throw new ActionableError("pick one of --lines and --grep");
     const range = typeof flags.lines === "string" ? parseLineRange(flags.lines) : null;
-    if (flags.lines !== undefined && !range) throw new ActionableError(`--lines takes a range like 120-180 (or 120-, or 120), not \`${flags.lines}\``);
+    if (flags.lines !== undefined && !range)
+      throw new ActionableError(`--lines takes a range like 120-180 (or 120-, or 120), not \`${flags.lines}\``);
     const pattern = typeof flags.grep === "string" ? compilePattern(flags.grep) : null;
     const path = databasePath(env);
     const db = openReadOnly(path);
@@ -43,7 +51,10 @@ export default defineCommand({
     } finally {
       db.close();
     }
-    if (!block) throw new ActionableError(`no archived block for handle ${handle}; handles resolve for 30 days on the machine that made them (database: ${path})`);
+    if (!block)
+      throw new ActionableError(
+        `no archived block for handle ${handle}; handles resolve for 30 days on the machine that made them (database: ${path})`,
+      );
     const counted = countPull(path, handle, env);
     const size = Buffer.byteLength(block.content, "utf8");
     const whole = block.originalLen > size ? ` · one block of a ${formatBytes(block.originalLen)} output` : "";
@@ -71,7 +82,9 @@ function compilePattern(source: string): RegExp {
   try {
     return new RegExp(source);
   } catch (error) {
-    throw new ActionableError(`--grep takes a regular expression; \`${source}\` is not one (${error instanceof Error ? error.message : String(error)})`);
+    throw new ActionableError(
+      `--grep takes a regular expression; \`${source}\` is not one (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 

@@ -43,8 +43,10 @@ export default defineCommand({
   async run({ env }, { flags, positionals }) {
     const windowName = pickWindow(flags);
     const outputs = OUTPUT_FLAGS.filter((name) => flags[name]);
-    if (outputs.length > 1) throw new ActionableError(`pick one output, not ${outputs.map((n) => `--${n}`).join(" and ")}: each replaces the report`);
-    if (positionals.length > (flags.card ? 1 : 0)) throw new ActionableError(`unexpected argument \`${positionals[0]}\`; only --card takes a file name`);
+    if (outputs.length > 1)
+      throw new ActionableError(`pick one output, not ${outputs.map((n) => `--${n}`).join(" and ")}: each replaces the report`);
+    if (positionals.length > (flags.card ? 1 : 0))
+      throw new ActionableError(`unexpected argument \`${positionals[0]}\`; only --card takes a file name`);
     const db = openReadOnly(databasePath(env));
     let report;
     try {
@@ -62,13 +64,23 @@ export default defineCommand({
       try {
         png = await svgToPng(cardSvg(report));
       } catch (error) {
-        throw new ActionableError(`the PNG renderer failed here (${error instanceof Error ? error.message : String(error)}); omni stats --share prints the same summary as text`);
+        throw new ActionableError(
+          `the PNG renderer failed here (${error instanceof Error ? error.message : String(error)}); omni stats --share prints the same summary as text`,
+        );
       }
       writeFileSync(path, withTextChunk(png, CARD_TEXT_KEYWORD, renderShare(report)));
       writeOut(`wrote ${path}\n`);
     } else if (flags.rerun) writeOut(renderRerun(report, paint));
     else if (flags.context) writeOut(renderContextOnly(report, paint));
-    else writeOut(renderReport(report, { detail: Boolean(flags.detail), allCommands: Boolean(flags["all-commands"]), project: Boolean(flags.project), paint }));
+    else
+      writeOut(
+        renderReport(report, {
+          detail: Boolean(flags.detail),
+          allCommands: Boolean(flags["all-commands"]),
+          project: Boolean(flags.project),
+          paint,
+        }),
+      );
     return 0;
   },
 });
@@ -78,7 +90,8 @@ const OUTPUT_FLAGS = ["json", "share", "card", "rerun", "context"] as const;
 
 function pickWindow(flags: Record<string, string | boolean | undefined>): WindowName {
   const chosen = (["hour", "today", "day", "week", "month"] as const).filter((name) => flags[name]);
-  if (new Set(chosen.map((name) => (name === "today" ? "day" : name))).size > 1) throw new ActionableError(`pick one window, not ${chosen.map((n) => `--${n}`).join(" and ")}`);
+  if (new Set(chosen.map((name) => (name === "today" ? "day" : name))).size > 1)
+    throw new ActionableError(`pick one window, not ${chosen.map((n) => `--${n}`).join(" and ")}`);
   const name = chosen[0];
   return name === undefined ? "month" : name === "today" ? "day" : name;
 }

@@ -30,20 +30,28 @@ export default defineCommand({
   run({ env }, { flags }) {
     const install = installOf(selfExecutable(env));
     if (install.kind === "other") {
-      throw new ActionableError(`${install.executable} is not inside a git checkout of omni; upgrade it through the channel you installed it with`);
+      throw new ActionableError(
+        `${install.executable} is not inside a git checkout of omni; upgrade it through the channel you installed it with`,
+      );
     }
     const { root } = install;
     const progress = (line: string) => {
       if (!flags.json) writeErr(`${line}\n`);
     };
-    const upstream = required(git(root, ["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]), `the branch checked out in ${root} tracks no remote branch; run \`git -C ${root} branch --set-upstream-to origin/main\``);
+    const upstream = required(
+      git(root, ["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]),
+      `the branch checked out in ${root} tracks no remote branch; run \`git -C ${root} branch --set-upstream-to origin/main\``,
+    );
     progress(`fetching ${upstream}…`);
     required(git(root, ["fetch", "--quiet"]), `could not fetch ${upstream} into ${root}`);
     const behind = Number(required(git(root, ["rev-list", "--count", "HEAD..@{u}"]), `could not compare ${root} with ${upstream}`));
     const report: UpdateReport = { root, upstream, behind, updated: false, head: headOf(root) };
 
     if (behind === 0) return finish(report, flags.json === true, `omni is up to date with ${upstream} (${report.head}).`);
-    const incoming = required(git(root, ["log", "--oneline", `-${LISTED_COMMITS}`, "HEAD..@{u}"]), `could not list the commits on ${upstream}`);
+    const incoming = required(
+      git(root, ["log", "--oneline", `-${LISTED_COMMITS}`, "HEAD..@{u}"]),
+      `could not list the commits on ${upstream}`,
+    );
     const more = behind > LISTED_COMMITS ? `\n  … and ${behind - LISTED_COMMITS} more` : "";
     const summary = `${behind} new commit${behind === 1 ? "" : "s"} on ${upstream}:\n${indent(incoming)}${more}`;
     if (flags.check || !(flags.yes || confirmed(flags.json === true))) {
@@ -55,12 +63,20 @@ export default defineCommand({
       if (text !== "") throw new ActionableError(`${root} has local changes; commit or stash them, then run \`omni update\` again`);
     });
     progress(`fast-forwarding to ${upstream}…`);
-    required(git(root, ["merge", "--ff-only", "@{u}"]), `${root} has diverged from ${upstream}; merge or rebase it yourself, then run \`npm install\` there`);
+    required(
+      git(root, ["merge", "--ff-only", "@{u}"]),
+      `${root} has diverged from ${upstream}; merge or rebase it yourself, then run \`npm install\` there`,
+    );
     progress("installing and rebuilding (npm install)…");
     const rebuilt = reinstall(root);
-    if (!rebuilt.ok) throw new ActionableError(`the sources are updated but \`npm install\` failed in ${root}; run it there to see why:\n${rebuilt.text}`);
+    if (!rebuilt.ok)
+      throw new ActionableError(`the sources are updated but \`npm install\` failed in ${root}; run it there to see why:\n${rebuilt.text}`);
     const head = headOf(root);
-    return finish({ ...report, updated: true, head }, flags.json === true, `Updated to ${head}. Re-run \`omni init\` if the changes say the hook contract changed.`);
+    return finish(
+      { ...report, updated: true, head },
+      flags.json === true,
+      `Updated to ${head}. Re-run \`omni init\` if the changes say the hook contract changed.`,
+    );
   },
 });
 
@@ -82,7 +98,10 @@ function confirmed(json: boolean): boolean {
 }
 
 function indent(text: string): string {
-  return text.split("\n").map((line) => `  ${line}`).join("\n");
+  return text
+    .split("\n")
+    .map((line) => `  ${line}`)
+    .join("\n");
 }
 
 function finish(report: UpdateReport, json: boolean, sentence: string): number {

@@ -98,7 +98,8 @@ export function decideRewrite(request: GatewayRequest): GatewayDecision {
   if (verdictFor(rewritten, rules) !== "none") return refused("a rule of the user's would match the rewrite");
   // With permissions bypassed the host runs it unasked either way: "allow" says nothing new, and a
   // host that needs a decision on every rewrite (Codex) can carry it.
-  if (mode === "bypassPermissions") return { rewrite: true, command: rewritten, permission: "allow", why: "permissions bypassed: the host runs it unasked either way" };
+  if (mode === "bypassPermissions")
+    return { rewrite: true, command: rewritten, permission: "allow", why: "permissions bypassed: the host runs it unasked either way" };
   return { rewrite: true, command: rewritten, permission: "host", why: "no rule matches: the host asks as it would have" };
 }
 

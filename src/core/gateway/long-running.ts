@@ -10,7 +10,27 @@ export interface Level {
 
 const SERVE_SCRIPT = /^(?:dev|start|serve|server|preview|watch|storybook|develop)(?::|$)|(?:^|[:-])watch(?:$|[:-])/;
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
-const SERVERS = new Set(["nodemon", "live-server", "http-server", "serve", "uvicorn", "gunicorn", "hypercorn", "daphne", "webpack-dev-server", "browser-sync", "json-server", "ts-node-dev", "tsx-watch", "watchexec", "entr", "bacon", "air", "reflex", "watch"]);
+const SERVERS = new Set([
+  "nodemon",
+  "live-server",
+  "http-server",
+  "serve",
+  "uvicorn",
+  "gunicorn",
+  "hypercorn",
+  "daphne",
+  "webpack-dev-server",
+  "browser-sync",
+  "json-server",
+  "ts-node-dev",
+  "tsx-watch",
+  "watchexec",
+  "entr",
+  "bacon",
+  "air",
+  "reflex",
+  "watch",
+]);
 const SUBCOMMAND_SERVERS: Record<string, RegExp> = {
   vite: /^(?:dev|serve)$/,
   next: /^(?:dev|start)$/,
@@ -74,21 +94,34 @@ const REPLS: Record<string, RegExp> = {
 export function longRunningReason(levels: Level[]): string | null {
   for (const { base, args } of levels) {
     const sub = args.find((arg) => !arg.startsWith("-")) ?? "";
-    if (args.some((arg) => /^--(?:watch|watchAll|watch-all|serve|hot|continuous|interactive)(?:=|$)/.test(arg))) return "watch or serve flag";
+    if (args.some((arg) => /^--(?:watch|watchAll|watch-all|serve|hot|continuous|interactive)(?:=|$)/.test(arg)))
+      return "watch or serve flag";
     if (base === "tsc" && args.includes("-w")) return "watch flag";
     if (PACKAGE_MANAGERS.has(base)) {
       if (sub === "start" || sub === "dev" || sub === "serve" || sub === "preview" || sub === "watch") return `${base} ${sub} serves`;
-      const script = sub === "run" ? args[args.indexOf("run") + 1] ?? "" : "";
+      const script = sub === "run" ? (args[args.indexOf("run") + 1] ?? "") : "";
       if (SERVE_SCRIPT.test(script)) return `${base} run ${script} serves`;
       if (base === "bun" && sub === "repl") return "REPL";
     }
     if (SERVERS.has(base)) return `${base} serves`;
     const serving = SUBCOMMAND_SERVERS[base];
-    if (serving && args.some((arg) => serving.test(arg)) && !(base === "docker" && args.includes("-d") && sub === "run")) return `${base} ${args.find((arg) => serving.test(arg))} does not end by itself`;
+    if (serving && args.some((arg) => serving.test(arg)) && !(base === "docker" && args.includes("-d") && sub === "run"))
+      return `${base} ${args.find((arg) => serving.test(arg))} does not end by itself`;
     if (base === "vite" && (args.length === 0 || args.every((arg) => arg.startsWith("-")))) return "vite serves";
-    if ((base === "docker" || base === "podman") && args.includes("compose") && args.includes("up") && !args.some((arg) => arg === "-d" || arg === "--detach")) return "compose up stays attached";
-    if ((base === "docker-compose" || base === "podman-compose") && sub === "up" && !args.some((arg) => arg === "-d" || arg === "--detach")) return "compose up stays attached";
-    if (args.some((arg) => arg === "-f" || arg === "--follow" || arg === "-F") && ["tail", "journalctl", "kubectl", "docker", "podman", "stern", "less", "heroku", "flyctl", "oc"].includes(base)) return "follows a log";
+    if (
+      (base === "docker" || base === "podman") &&
+      args.includes("compose") &&
+      args.includes("up") &&
+      !args.some((arg) => arg === "-d" || arg === "--detach")
+    )
+      return "compose up stays attached";
+    if ((base === "docker-compose" || base === "podman-compose") && sub === "up" && !args.some((arg) => arg === "-d" || arg === "--detach"))
+      return "compose up stays attached";
+    if (
+      args.some((arg) => arg === "-f" || arg === "--follow" || arg === "-F") &&
+      ["tail", "journalctl", "kubectl", "docker", "podman", "stern", "less", "heroku", "flyctl", "oc"].includes(base)
+    )
+      return "follows a log";
     if ((base === "kubectl" || base === "oc") && sub === "get" && args.some((arg) => arg === "-w" || arg === "--watch")) return "watches";
     const repl = REPLS[base];
     if (repl && !args.some((arg) => repl.test(arg))) return "REPL";

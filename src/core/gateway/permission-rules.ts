@@ -66,7 +66,28 @@ function matches(pattern: Pattern, candidate: string): boolean {
   }
 }
 
-const WRAPPERS = new Set(["timeout", "time", "nice", "nohup", "stdbuf", "ionice", "command", "builtin", "exec", "env", "sudo", "doas", "xargs", "watch", "strace", "ltrace", "chrt", "taskset", "setsid", "unbuffer"]);
+const WRAPPERS = new Set([
+  "timeout",
+  "time",
+  "nice",
+  "nohup",
+  "stdbuf",
+  "ionice",
+  "command",
+  "builtin",
+  "exec",
+  "env",
+  "sudo",
+  "doas",
+  "xargs",
+  "watch",
+  "strace",
+  "ltrace",
+  "chrt",
+  "taskset",
+  "setsid",
+  "unbuffer",
+]);
 
 /** Every spelling of one subcommand a deny or ask rule should be tried on. */
 function denySpellings(raw: string, words: string[]): string[] {
@@ -76,7 +97,8 @@ function denySpellings(raw: string, words: string[]): string[] {
   // Peel wrappers and their options (`timeout -s KILL 60 git push` → `git push`), one level at a time.
   for (let depth = 0; depth < 4 && rest.length > 0 && WRAPPERS.has(basename(rest[0]!)); depth++) {
     rest = rest.slice(1);
-    while (rest.length > 0 && (rest[0]!.startsWith("-") || /^[0-9.]+[smhd]?$/.test(rest[0]!) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0]!))) rest = rest.slice(1);
+    while (rest.length > 0 && (rest[0]!.startsWith("-") || /^[0-9.]+[smhd]?$/.test(rest[0]!) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0]!)))
+      rest = rest.slice(1);
     out.add(rest.join(" "));
   }
   // A path-qualified program (`/usr/bin/git push`) is the same program.
@@ -108,7 +130,8 @@ export function verdictFor(command: string, rules: PermissionRules): Verdict {
   const spellings = [whole, ...parts.flatMap((part) => denySpellings(part.raw, part.words))];
   if (anyMatch(rules.deny, spellings)) return "deny";
   if (anyMatch(rules.ask, spellings)) return "ask";
-  if (anyMatch(rules.allow, [whole]) || (parts.length > 0 && parts.every((part) => anyMatch(rules.allow, [normalizeSpaces(part.raw)])))) return "allow";
+  if (anyMatch(rules.allow, [whole]) || (parts.length > 0 && parts.every((part) => anyMatch(rules.allow, [normalizeSpaces(part.raw)]))))
+    return "allow";
   // An allow rule that matches part of the command leaves the outcome to the host's own checks.
   if (parts.some((part) => anyMatch(rules.allow, denySpellings(part.raw, part.words)))) return "partial";
   return "none";

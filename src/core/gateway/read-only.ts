@@ -9,7 +9,33 @@ import type { Level } from "./long-running.ts";
 
 /** Subcommands the host may wave through as read-only. */
 const HOST_READ_ONLY: Record<string, ReadonlySet<string>> = {
-  git: new Set(["status", "log", "diff", "show", "blame", "grep", "shortlog", "describe", "branch", "tag", "ls-files", "ls-tree", "rev-parse", "remote", "reflog", "whatchanged", "cat-file", "config", "stash", "show-ref", "for-each-ref", "name-rev", "merge-base", "count-objects", "annotate"]),
+  git: new Set([
+    "status",
+    "log",
+    "diff",
+    "show",
+    "blame",
+    "grep",
+    "shortlog",
+    "describe",
+    "branch",
+    "tag",
+    "ls-files",
+    "ls-tree",
+    "rev-parse",
+    "remote",
+    "reflog",
+    "whatchanged",
+    "cat-file",
+    "config",
+    "stash",
+    "show-ref",
+    "for-each-ref",
+    "name-rev",
+    "merge-base",
+    "count-objects",
+    "annotate",
+  ]),
   docker: new Set(["ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "port"]),
   podman: new Set(["ps", "images", "logs", "inspect", "version", "info"]),
 };
@@ -17,7 +43,8 @@ const HOST_READ_ONLY: Record<string, ReadonlySet<string>> = {
 /** What omni answers "allow" for, and only with flags from this list: each reads and writes nothing else. */
 const PROVEN: Record<string, Record<string, RegExp>> = {
   git: {
-    status: /^(?:-s|--short|-b|--branch|--long|-v|--verbose|--porcelain(?:=v[12])?|-u(?:no|normal|all)?|--untracked-files(?:=(?:no|normal|all))?|--ignored|--show-stash|--ahead-behind|--no-ahead-behind|--renames|--no-renames)$/,
+    status:
+      /^(?:-s|--short|-b|--branch|--long|-v|--verbose|--porcelain(?:=v[12])?|-u(?:no|normal|all)?|--untracked-files(?:=(?:no|normal|all))?|--ignored|--show-stash|--ahead-behind|--no-ahead-behind|--renames|--no-renames)$/,
     log: /^(?:--oneline|--graph|--decorate(?:=(?:short|full|no))?|--no-decorate|--all|--branches|--tags|--stat|--shortstat|--numstat|--name-only|--name-status|-p|--patch|-u|--no-patch|-s|--reverse|--no-merges|--merges|--first-parent|--follow|--abbrev-commit|--no-abbrev-commit|-[0-9]+|-n|--max-count=[0-9]+|--skip=[0-9]+|--since=[\w.:-]+|--after=[\w.:-]+|--until=[\w.:-]+|--before=[\w.:-]+|--author=[\w.@-]+|--committer=[\w.@-]+|--date=(?:relative|local|iso|iso-strict|rfc|short|raw|human|unix)|--pretty=(?:oneline|short|medium|full|fuller|reference|raw)|--format=(?:oneline|short|medium|full|fuller|reference|raw)|--color=never|--no-color|-w|--ignore-all-space|--full-history|--left-right|--cherry-pick|--topo-order|--date-order|--)$/,
     diff: /^(?:--cached|--staged|--stat|--shortstat|--numstat|--name-only|--name-status|--summary|--patch-with-stat|-p|--patch|-U[0-9]+|--unified=[0-9]+|-w|--ignore-all-space|-b|--ignore-space-change|--ignore-blank-lines|--word-diff(?:=(?:plain|color|none))?|--color=never|--no-color|--minimal|--patience|--histogram|-M|-C|--find-renames|--check|-R|--)$/,
     show: /^(?:--stat|--shortstat|--numstat|--name-only|--name-status|--summary|-s|--no-patch|-p|--patch|--oneline|--abbrev-commit|--pretty=(?:oneline|short|medium|full|fuller|raw)|--format=(?:oneline|short|medium|full|fuller|raw)|-U[0-9]+|-w|--color=never|--no-color|--)$/,

@@ -21,7 +21,13 @@
     scales: { x: { time: true } },
     axes: [
       { stroke: "#8b949e", grid: { stroke: "#21262d" }, ticks: { stroke: "#30363d" } },
-      { label: "KB", stroke: "#8b949e", grid: { stroke: "#21262d" }, ticks: { stroke: "#30363d" }, values: (_u, ticks) => ticks.map((t) => new Intl.NumberFormat().format(t)) },
+      {
+        label: "KB",
+        stroke: "#8b949e",
+        grid: { stroke: "#21262d" },
+        ticks: { stroke: "#30363d" },
+        values: (_u, ticks) => ticks.map((t) => new Intl.NumberFormat().format(t)),
+      },
     ],
     series: [
       {},

@@ -64,7 +64,8 @@ const STARTERS: Starter[] = [
 ];
 
 /** `file.c: In function ‘main’:` and `In file included from …` introduce the next diagnostic. */
-const PREAMBLE = /^(?:\S+: In (?:function|member function|constructor|destructor|instantiation) .*:|In file included from |\s+from \S+:\d+[,:]$|# \S+$)/;
+const PREAMBLE =
+  /^(?:\S+: In (?:function|member function|constructor|destructor|instantiation) .*:|In file included from |\s+from \S+:\d+[,:]$|# \S+$)/;
 /** The caret line under a quoted source line. */
 const CARETS = /^\s*\^[~^]*\s*$/;
 /** A gcc/clang note belongs to the diagnostic before it. */

@@ -7,7 +7,8 @@ import { splitLines } from "../../base/lines.ts";
 
 /** Compose v1: `Creating myapp_db_1 ... done`; v2: ` ✔ Container myapp-db-1  Started  0.4s`. */
 const V1 = /^(Creating|Starting|Recreating|Stopping|Removing) (\S+)\s+\.\.\. done$/;
-const V2 = /^\s*(?:[✔✓]\s+)?(Container|Network|Volume) (\S+)\s+(Created|Started|Running|Recreated|Healthy|Stopped|Removed|Creating|Starting|Stopping|Removing|Recreate|Waiting)\b(?:\s+[\d.]+s)?\s*$/i;
+const V2 =
+  /^\s*(?:[✔✓]\s+)?(Container|Network|Volume) (\S+)\s+(Created|Started|Running|Recreated|Healthy|Stopped|Removed|Creating|Starting|Stopping|Removing|Recreate|Waiting)\b(?:\s+[\d.]+s)?\s*$/i;
 const V1_NETWORK = /^Creating network "([^"]+)" with (?:the )?\S+ driver$/;
 /** v2's progress headers (`[+] Running 4/4`) and the log attach line repeat what the states say. */
 const DECORATION = /^Attaching to \S|^\[\+\] \w+ \d+\/\d+\s*$/;
@@ -42,7 +43,8 @@ export function summariseComposeUp(text: string): string | null {
   }
   if (lifecycleLines < 2) return null;
   const groups = new Map<string, string[]>();
-  for (const { kind, name, state } of finalState.values()) groups.set(`${kind} ${state}`, [...(groups.get(`${kind} ${state}`) ?? []), name]);
+  for (const { kind, name, state } of finalState.values())
+    groups.set(`${kind} ${state}`, [...(groups.get(`${kind} ${state}`) ?? []), name]);
   const summary = [...groups].map(([key, names]) => {
     const [kind, state] = key.split(" ");
     return `${names.length} ${kind}${names.length === 1 ? "" : "s"} ${state}: ${names.join(", ")}`;

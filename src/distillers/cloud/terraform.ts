@@ -20,7 +20,8 @@ const SYMBOL: Record<string, string> = {
 };
 const APPLY_DONE = /^(?:Apply|Destroy) complete! Resources: /;
 /** Start and heartbeat lines; the matching "… complete after 3s [id=…]" line stays. */
-const APPLY_TICK = /: (?:(?:Creating|Modifying|Destroying|Reading)\.\.\.(?: \[id=.*\])?|Still (?:creating|modifying|destroying|reading)\.\.\. \[[\dhms]+ elapsed\]|Refreshing state\.\.\.(?: \[id=.*\])?)$/;
+const APPLY_TICK =
+  /: (?:(?:Creating|Modifying|Destroying|Reading)\.\.\.(?: \[id=.*\])?|Still (?:creating|modifying|destroying|reading)\.\.\. \[[\dhms]+ elapsed\]|Refreshing state\.\.\.(?: \[id=.*\])?)$/;
 
 export function summariseTerraformPlan(text: string): string | null {
   const lines = splitLines(text);

@@ -36,7 +36,12 @@ export function summariseEslint(lines: string[]): EslintResult {
     const message = MESSAGE.exec(line);
     const next = lines[i + 1] ?? "";
     if (message) {
-      messages.unshift({ line, file: null, severity: message[1] as Message["severity"], rule: /\s{2,}(\S+)$/.exec(message[2]!)?.[1] ?? "(no rule)" });
+      messages.unshift({
+        line,
+        file: null,
+        severity: message[1] as Message["severity"],
+        rule: /\s{2,}(\S+)$/.exec(message[2]!)?.[1] ?? "(no rule)",
+      });
     } else if (!/^\s/.test(line) && MESSAGE.test(next)) {
       for (const m of messages) m.file ??= line;
     } else break;

@@ -33,7 +33,10 @@ export function parseBandit(lines: string[]): Report | null {
     const issue = /^>> Issue: \[([^\]]+)\] (.*)$/.exec(lines[i]!);
     if (!issue) continue;
     const severity = severityOf(/^\s*Severity: (\w+)/.exec(lines[i + 1] ?? "")?.[1] ?? "");
-    const location = lines.slice(i + 1, i + 5).map((line) => /^\s*Location: (\S+)/.exec(line)?.[1]).find(Boolean);
+    const location = lines
+      .slice(i + 1, i + 5)
+      .map((line) => /^\s*Location: (\S+)/.exec(line)?.[1])
+      .find(Boolean);
     if (!severity || !location) return null;
     findings.push({ severity, line: `${severity} ${issue[1]} ${location} ${issue[2]}` });
   }
@@ -74,12 +77,16 @@ export function parseNpmAudit(lines: string[]): Report | null {
   for (let i = 1; i < lines.length; i++) {
     const severity = severityOf(/^Severity: (\w+)$/.exec(lines[i]!)?.[1] ?? "");
     if (!severity) continue;
-    const pkg = lines[i - 1]!.trim().split(/\s{2,}/).join(" ");
+    const pkg = lines[i - 1]!.trim()
+      .split(/\s{2,}/)
+      .join(" ");
     let end = i + 1;
     while (end < lines.length && lines[end]!.trim() !== "") end++;
     const block = lines.slice(i + 1, end).map((line) => line.trim());
     // `Title - https://github.com/advisories/GHSA-…` → `GHSA-… Title`: the id is the link.
-    const titles = block.filter((line) => line.includes(" - http")).map((line) => line.replace(/^(.*) - https:\/\/github\.com\/advisories\/(GHSA-[\w-]+)$/, "$2 $1"));
+    const titles = block
+      .filter((line) => line.includes(" - http"))
+      .map((line) => line.replace(/^(.*) - https:\/\/github\.com\/advisories\/(GHSA-[\w-]+)$/, "$2 $1"));
     const via = block.filter((line) => line.startsWith("Depends on vulnerable versions of "));
     const paths = block.filter((line) => line.includes("node_modules/"));
     const where = [...paths, ...via.map((line) => line.replace("Depends on vulnerable versions of ", "via "))].join(", ");

@@ -21,7 +21,11 @@ export function readAutomake(lines: RunLines): RunReading | null {
   while (from > 0 && BOX_RULE.test(plain[from - 1]!)) from--;
   let to = titleAt + 1;
   let rules = 0;
-  while (to < plain.length && rules < 3 && (plain[to]!.startsWith("#") || BOX_RULE.test(plain[to]!) || /^(?:See |Please report)/.test(plain[to]!))) {
+  while (
+    to < plain.length &&
+    rules < 3 &&
+    (plain[to]!.startsWith("#") || BOX_RULE.test(plain[to]!) || /^(?:See |Please report)/.test(plain[to]!))
+  ) {
     if (BOX_RULE.test(plain[to]!)) rules++;
     to++;
   }

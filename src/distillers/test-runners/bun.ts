@@ -17,7 +17,9 @@ export function readBunTest(lines: RunLines): RunReading | null {
   const ranAt = lastMatch(lines.plain, RAN);
   const failAt = lastMatch(lines.plain, FAIL_TALLY);
   if (ranAt === -1 || failAt === -1) return null;
-  const pieces: Piece[] = [failAt, lastMatch(lines.plain, PASS_TALLY), ranAt].filter((i) => i !== -1).map((i) => ({ at: i, lines: [lines.raw[i]!] }));
+  const pieces: Piece[] = [failAt, lastMatch(lines.plain, PASS_TALLY), ranAt]
+    .filter((i) => i !== -1)
+    .map((i) => ({ at: i, lines: [lines.raw[i]!] }));
   let found = 0;
   let blockStart = 0;
   // Bun closes with "N tests failed:" and the `(fail)` lines again; the blocks above already hold them.

@@ -8,7 +8,8 @@
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const TALLY = /^\d+% tests passed, (\d+) tests? failed out of \d+$/;
-const LISTED = /^\s+\d+ - \S+ \((?:Failed|Not Run|Timeout|SEGFAULT|Subprocess aborted|Child aborted|Exception|ILLEGAL|BUS|OTHER_FAULT|\w+)\)/;
+const LISTED =
+  /^\s+\d+ - \S+ \((?:Failed|Not Run|Timeout|SEGFAULT|Subprocess aborted|Child aborted|Exception|ILLEGAL|BUS|OTHER_FAULT|\w+)\)/;
 const STATUS = /^\s*\d+\/\d+ Test +#\d+: \S+ .*(?:\*\*\*\w+|Not Run)/;
 const PROGRESS = /^\s*(?:Start +\d+: |\d+\/\d+ Test +#\d+: )/;
 const FOOTER = /^(?:Total Test time|Errors while running CTest|Output from these tests are in: |Use "--rerun-failed)/;

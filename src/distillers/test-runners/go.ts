@@ -43,7 +43,8 @@ export function readGoTest(lines: RunLines): RunReading | null {
       const [, indent, name] = TEST_FAIL.exec(line)!;
       const logs = verboseLogs(lines, lastRun.get(name!), i);
       let end = i + 1;
-      while (end < plain.length && plain[end]!.startsWith(`${indent}    `) && !TEST_FAIL.test(plain[end]!) && !TEST_PASS.test(plain[end]!)) end++;
+      while (end < plain.length && plain[end]!.startsWith(`${indent}    `) && !TEST_FAIL.test(plain[end]!) && !TEST_PASS.test(plain[end]!))
+        end++;
       pieces.push({ at: i, lines: [...logs, ...raw.slice(i, end)] });
       explainedSincePackage = true;
       i = end - 1;
@@ -52,7 +53,13 @@ export function readGoTest(lines: RunLines): RunReading | null {
       pieces.push({ at: i, lines: [...verboseLogs(lines, lastRun.get(name), i), raw[i]!] });
     } else if (PANIC.test(line) || BUILD_HEADER.test(line)) {
       let end = i + 1;
-      while (end < plain.length && !PACKAGE_FAIL.test(plain[end]!) && !PACKAGE_OK.test(plain[end]!) && !(BUILD_HEADER.test(line) && BUILD_HEADER.test(plain[end]!))) end++;
+      while (
+        end < plain.length &&
+        !PACKAGE_FAIL.test(plain[end]!) &&
+        !PACKAGE_OK.test(plain[end]!) &&
+        !(BUILD_HEADER.test(line) && BUILD_HEADER.test(plain[end]!))
+      )
+        end++;
       pieces.push({ at: i, lines: withoutRuntimeFrames(lines, i, end) });
       explainedSincePackage = true;
       i = end - 1;

@@ -21,4 +21,22 @@ import { readTap } from "./tap.ts";
 import { readUnittest } from "./unittest.ts";
 import { readVitest } from "./vitest.ts";
 
-export const RUNNER_READERS: RunnerParser[] = [readCargoTest, readPytest, readUnittest, readJest, readVitest, readMocha, readTap, readNodeSpec, readPlaywright, readRspec, readPhpunit, readBunTest, readProve, readCtest, readAutomake, readMeson, readGoTest];
+export const RUNNER_READERS: RunnerParser[] = [
+  readCargoTest,
+  readPytest,
+  readUnittest,
+  readJest,
+  readVitest,
+  readMocha,
+  readTap,
+  readNodeSpec,
+  readPlaywright,
+  readRspec,
+  readPhpunit,
+  readBunTest,
+  readProve,
+  readCtest,
+  readAutomake,
+  readMeson,
+  readGoTest,
+];

@@ -18,7 +18,10 @@ export function readMeson(lines: RunLines): RunReading | null {
   let end = okAt;
   while (end < plain.length && TALLY_LINE.test(plain[end]!)) end++;
   const tally = plain.slice(okAt, end);
-  const tallied = ["Fail", "Unexpected Pass", "Timeout"].reduce((sum, kind) => sum + tally.reduce((n, line) => n + countIn(line, new RegExp(`^${kind}:\\s+(\\d+)`)), 0), 0);
+  const tallied = ["Fail", "Unexpected Pass", "Timeout"].reduce(
+    (sum, kind) => sum + tally.reduce((n, line) => n + countIn(line, new RegExp(`^${kind}:\\s+(\\d+)`)), 0),
+    0,
+  );
   const pieces: Piece[] = [{ at: okAt, lines: raw.slice(okAt, end) }];
   const summaryAt = plain.indexOf("Summary of Failures:");
   const names = new Set<string>();

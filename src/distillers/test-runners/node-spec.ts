@@ -23,7 +23,13 @@ export function readNodeSpec(lines: RunLines): RunReading | null {
     const indent = FAILED_MARK.exec(lines.plain[i]!)?.[1];
     if (indent === undefined) continue;
     let end = i + 1;
-    while (end < to && (lines.plain[end]!.trim() === "" || leading(lines.plain[end]!) > indent.length) && !FAILED_MARK.test(lines.plain[end]!) && !lines.plain[end]!.startsWith("test at ")) end++;
+    while (
+      end < to &&
+      (lines.plain[end]!.trim() === "" || leading(lines.plain[end]!) > indent.length) &&
+      !FAILED_MARK.test(lines.plain[end]!) &&
+      !lines.plain[end]!.startsWith("test at ")
+    )
+      end++;
     if (end === i + 1 || trimBlank(lines.raw.slice(i + 1, end)).length === 0) continue; // a suite: its tests carry the details
     found++;
     const start = i > 0 && lines.plain[i - 1]!.startsWith("test at ") ? i - 1 : i;

@@ -29,7 +29,8 @@ export function readPhpunit(lines: RunLines): RunReading | null {
     if (!BLOCK_HEADER.test(line)) continue;
     if (counted) found++;
     let end = i + 1;
-    while (end < tallyAt && !BLOCK_HEADER.test(lines.plain[end]!) && !SECTION.test(lines.plain[end]!) && !VERDICT.test(lines.plain[end]!)) end++;
+    while (end < tallyAt && !BLOCK_HEADER.test(lines.plain[end]!) && !SECTION.test(lines.plain[end]!) && !VERDICT.test(lines.plain[end]!))
+      end++;
     pieces.push({ at: i, lines: trimBlank(lines.raw.slice(i, end)) });
     i = end - 1;
   }

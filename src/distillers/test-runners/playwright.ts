@@ -21,7 +21,8 @@ export function readPlaywright(lines: RunLines): RunReading | null {
   const pieces: Piece[] = [];
   for (let i = tallyStart; i < lines.plain.length; i++) {
     const line = lines.plain[i]!;
-    if (PASSED.test(line) || FAILED.test(line) || OTHER_TALLY.test(line) || /^\s{4}\S.*›/.test(line)) pieces.push({ at: i, lines: [lines.raw[i]!] });
+    if (PASSED.test(line) || FAILED.test(line) || OTHER_TALLY.test(line) || /^\s{4}\S.*›/.test(line))
+      pieces.push({ at: i, lines: [lines.raw[i]!] });
   }
   const numbered = lines.plain.some((line, i) => i < tallyStart && NUMBERED.test(line));
   const opens = numbered ? NUMBERED : FAILED_STATUS;

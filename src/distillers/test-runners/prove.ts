@@ -15,7 +15,8 @@ const NOT_OK = /^\s*not ok \d+\b(?!.*#\s*TODO)/;
 const FAILED_COMMENT = /^\s*#\s+Failed (?:\(TODO\) )?test\b/;
 const TODO_COMMENT = /^\s*#\s+Failed \(TODO\) test\b/;
 /** Lines the harness prints about a file or the whole run that say what went wrong. */
-const HARNESS_SIGNAL = /^(?:\S+ \.+ )?(?:Dubious, test returned|Failed \d+\/\d+ subtests|No subtests run|skipped: |Parse errors:|Bailout called)|^All tests successful\.$|^# Looks like /;
+const HARNESS_SIGNAL =
+  /^(?:\S+ \.+ )?(?:Dubious, test returned|Failed \d+\/\d+ subtests|No subtests run|skipped: |Parse errors:|Bailout called)|^All tests successful\.$|^# Looks like /;
 
 export function readProve(lines: RunLines): RunReading | null {
   const { plain, raw } = lines;

@@ -8,7 +8,8 @@
  */
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
-const TALLY = /^=*\s*(?:(?:\d+ (?:failed|passed|errors?|skipped|deselected|xfailed|xpassed|warnings?|rerun|subtests? \w+)(?:, )?)+|no tests ran) in [\d.]+s\b.*$/;
+const TALLY =
+  /^=*\s*(?:(?:\d+ (?:failed|passed|errors?|skipped|deselected|xfailed|xpassed|warnings?|rerun|subtests? \w+)(?:, )?)+|no tests ran) in [\d.]+s\b.*$/;
 const SECTION = /^=+ (.+?) =+$/;
 const BLOCK_HEADER = /^_{3,} (.+?) _{3,}$/;
 const SUMMARY_LINE = /^(FAILED|ERROR) (\S+)(?: - (.*))?$/;
@@ -106,7 +107,8 @@ function explanation(lines: RunLines, block: Block, message: string): string[] {
   const said = block.lines.map((i) => lines.plain[i]!).filter(marked);
   // Only the long traceback (`--tb=long`, the default) marks its lines; other styles are already terse.
   if (!said.some((plain) => plain.startsWith(">"))) return withoutPytestFrames(lines, block);
-  const restated = message !== "" && said.length > 0 && said.every((plain) => plain.slice(1).trim() !== "" && message.includes(plain.slice(1).trim()));
+  const restated =
+    message !== "" && said.length > 0 && said.every((plain) => plain.slice(1).trim() !== "" && message.includes(plain.slice(1).trim()));
   const out: string[] = [];
   let captured = false;
   for (const i of block.lines) {

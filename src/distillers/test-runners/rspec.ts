@@ -14,7 +14,8 @@ export function readRspec(lines: RunLines): RunReading | null {
   if (tallyAt === -1) return null;
   const pieces: Piece[] = [{ at: tallyAt, lines: [lines.raw[tallyAt]!] }];
   lines.plain.forEach((line, i) => {
-    if (i > tallyAt && (line === "Failed examples:" || /^rspec \S+(?::\d+|\[[\d:]+\]) # /.test(line))) pieces.push({ at: i, lines: [lines.raw[i]!] });
+    if (i > tallyAt && (line === "Failed examples:" || /^rspec \S+(?::\d+|\[[\d:]+\]) # /.test(line)))
+      pieces.push({ at: i, lines: [lines.raw[i]!] });
   });
   const failuresAt = lines.plain.indexOf("Failures:");
   let found = 0;

@@ -29,7 +29,9 @@ export function readUnittest(lines: RunLines): RunReading | null {
     found++;
     let end = i + 1;
     while (end < ranAt && !DOUBLE_RULE.test(lines.plain[end]!) && !(SINGLE_RULE.test(lines.plain[end]!) && end + 1 === ranAt)) end++;
-    const body = withoutStdlibFrames(lines, i, end).filter((k) => !SINGLE_RULE.test(lines.plain[k]!)).map((k) => lines.raw[k]!);
+    const body = withoutStdlibFrames(lines, i, end)
+      .filter((k) => !SINGLE_RULE.test(lines.plain[k]!))
+      .map((k) => lines.raw[k]!);
     pieces.push({ at: i, lines: trimBlank(body) });
   });
   return { pieces, failuresFound: found, failuresTallied };

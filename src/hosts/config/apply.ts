@@ -4,7 +4,15 @@
  * containers it created so uninstall takes away exactly what install added.
  */
 import { join } from "node:path";
-import { copyFile, ensureDir, missingParents, readTextFile, removeEmptyDir, removeFile, writeTextFileAtomic } from "../../platform/files.ts";
+import {
+  copyFile,
+  ensureDir,
+  missingParents,
+  readTextFile,
+  removeEmptyDir,
+  removeFile,
+  writeTextFileAtomic,
+} from "../../platform/files.ts";
 import { commandsIn, isOmniCommand, programOf, type ConfigEntry } from "./entry.ts";
 import { appendYamlItem, jsonDriver, removeYamlItem, sameValue, yamlDriver, type FormatDriver } from "./formats.ts";
 import { appendElement, type JsonPath } from "./json-text.ts";
@@ -49,7 +57,11 @@ export function installEntries(entries: ConfigEntry[], options: ApplyOptions): F
   const manifest = readManifest(options.omniHome);
   const changes = groupByFile(entries).map(([file, group]) => {
     const before = readTextFile(file);
-    const record: FileRecord = manifest[file] ?? { createdFile: before === null, created: [], ...(before === null ? { createdDirs: missingParents(file) } : {}) };
+    const record: FileRecord = manifest[file] ?? {
+      createdFile: before === null,
+      created: [],
+      ...(before === null ? { createdDirs: missingParents(file) } : {}),
+    };
     let text = before ?? "";
     try {
       for (const entry of group) text = installOne(text, entry, record);
@@ -226,7 +238,9 @@ function uninstallOne(text: string, entry: ConfigEntry, record: FileRecord): str
 function ourElements(text: string, entry: Extract<ConfigEntry, { format: "json-element" }>): Array<{ index: number; value: unknown }> {
   const array = jsonDriver.get(text, entry.path);
   if (!Array.isArray(array)) return [];
-  return array.flatMap((value, index) => (commandsIn(value).some((command) => isOmniCommand(command, entry.flag)) ? [{ index, value }] : []));
+  return array.flatMap((value, index) =>
+    commandsIn(value).some((command) => isOmniCommand(command, entry.flag)) ? [{ index, value }] : [],
+  );
 }
 
 function appendTo(text: string, path: string[], value: unknown): string {
@@ -257,8 +271,12 @@ function pruneCreated(text: string, driver: FormatDriver, record: FileRecord): s
     if (typeof value === "object" && value !== null && Object.keys(value).length === 0) next = driver.remove(next, path);
   }
   const root = driver.get(next, []);
-  const scalars = byDepth.filter((path) => { const value = driver.get(next, path); return value !== undefined && (typeof value !== "object" || value === null); });
-  if (typeof root === "object" && root !== null && Object.keys(root).length === scalars.length) for (const path of scalars) next = driver.remove(next, path);
+  const scalars = byDepth.filter((path) => {
+    const value = driver.get(next, path);
+    return value !== undefined && (typeof value !== "object" || value === null);
+  });
+  if (typeof root === "object" && root !== null && Object.keys(root).length === scalars.length)
+    for (const path of scalars) next = driver.remove(next, path);
   return next;
 }
 

@@ -71,7 +71,14 @@ export interface OwnedFileEntry extends EntryBase {
   marker?: string;
 }
 
-export type ConfigEntry = JsonMemberEntry | JsonElementEntry | YamlMemberEntry | YamlItemEntry | YamlDefaultEntry | TomlTableEntry | OwnedFileEntry;
+export type ConfigEntry =
+  | JsonMemberEntry
+  | JsonElementEntry
+  | YamlMemberEntry
+  | YamlItemEntry
+  | YamlDefaultEntry
+  | TomlTableEntry
+  | OwnedFileEntry;
 
 /** An entry whose value the user may hold without omni: it says nothing about omni being installed. */
 export function isSharedEntry(entry: ConfigEntry): boolean {
@@ -84,8 +91,18 @@ export function commandsIn(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(commandsIn);
   if (typeof value !== "object" || value === null) return [];
   const record = value as Record<string, unknown>;
-  const own = typeof record.command === "string" ? [record.command] : Array.isArray(record.command) && typeof record.command[0] === "string" ? [record.command[0]] : [];
-  return [...own, ...Object.entries(record).filter(([key]) => key !== "command").flatMap(([, inner]) => commandsIn(inner))];
+  const own =
+    typeof record.command === "string"
+      ? [record.command]
+      : Array.isArray(record.command) && typeof record.command[0] === "string"
+        ? [record.command[0]]
+        : [];
+  return [
+    ...own,
+    ...Object.entries(record)
+      .filter(([key]) => key !== "command")
+      .flatMap(([, inner]) => commandsIn(inner)),
+  ];
 }
 
 /** Is this hook command one of ours for `flag`: `<…/omni> <flag>`, whatever the path? */

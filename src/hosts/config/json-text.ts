@@ -11,7 +11,11 @@ export function parseJsonText(text: string): { root: Node | undefined; ok: boole
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
-  const error = first ? `${printParseErrorCode(first.error)} at ${lineColumn(text, first.offset)}` : root !== undefined && root.type !== "object" ? "not an object at the top" : null;
+  const error = first
+    ? `${printParseErrorCode(first.error)} at ${lineColumn(text, first.offset)}`
+    : root !== undefined && root.type !== "object"
+      ? "not an object at the top"
+      : null;
   return { root, ok: error === null, error };
 }
 
@@ -40,7 +44,8 @@ export function setMember(text: string, path: JsonPath, value: unknown): string 
   let depth = path.length - 1;
   let parent = findNodeAtLocation(root, path.slice(0, depth));
   while (!parent && depth > 0) parent = findNodeAtLocation(root, path.slice(0, --depth));
-  if (!parent || parent.type !== "object") throw new Error(`cannot add ${path.join(".")}: ${path.slice(0, depth).join(".") || "root"} is not an object`);
+  if (!parent || parent.type !== "object")
+    throw new Error(`cannot add ${path.join(".")}: ${path.slice(0, depth).join(".") || "root"} is not an object`);
   return insertChild(text, parent, `${JSON.stringify(path[depth])}: `, nest(path.slice(depth + 1), value));
 }
 

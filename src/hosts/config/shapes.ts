@@ -38,8 +38,20 @@ export function groupedHooks(file: string, exe: string, specs: HookSpec[]): Json
 }
 
 /** The stdio MCP server entry most hosts read: `{command, args, env}` plus host extras. */
-export function mcpServer(file: string, path: string[], context: InstallContext, agentId: string, extra: Record<string, unknown> = {}): ConfigEntry {
-  return { part: "mcp", file, format: "json", path, value: { ...extra, command: context.exe, args: ["--mcp"], env: { OMNI_AGENT_ID: agentId } } };
+export function mcpServer(
+  file: string,
+  path: string[],
+  context: InstallContext,
+  agentId: string,
+  extra: Record<string, unknown> = {},
+): ConfigEntry {
+  return {
+    part: "mcp",
+    file,
+    format: "json",
+    path,
+    value: { ...extra, command: context.exe, args: ["--mcp"], env: { OMNI_AGENT_ID: agentId } },
+  };
 }
 
 /** VS Code's per-user directory (extensions keep their settings under globalStorage there). */

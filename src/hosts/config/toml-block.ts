@@ -23,7 +23,8 @@ export function tomlValueAt(text: string, table: string[]): unknown {
 /** The file with omni's block set to `table = value` (replacing an earlier block). */
 export function setTomlBlock(text: string, table: string[], value: Record<string, unknown>): string {
   const base = removeTomlBlock(text);
-  if (tomlValueAt(base, table) !== undefined) throw new Error(`already defines [${table.join(".")}] outside omni's block; remove it or leave it as it is`);
+  if (tomlValueAt(base, table) !== undefined)
+    throw new Error(`already defines [${table.join(".")}] outside omni's block; remove it or leave it as it is`);
   const body = stringify(nestTable(table, value)).trimEnd();
   const joined = base !== "" && !base.endsWith("\n");
   const lead = base === "" ? "" : joined ? "\n\n" : "\n";

@@ -17,7 +17,11 @@ export function registerAdaptiveInsightsTool(server: ToolRegistrar, ctx: ToolCon
       const distilled = recentRuns(db, { sinceTs: since, limit: 100_000 }).filter((run) => run.handle !== null).length;
       const pulls = retrieveCount(db, since);
       const reasons = passthroughReasons(db, since, 5).map((row) => `  ${row.reason}: ${row.count} runs, ${row.bytes} B`);
-      return [`retrieve rate: ${pulls} pulls / ${distilled} distilled runs${distilled ? ` (${((100 * pulls) / distilled).toFixed(1)}%)` : ""}`, "top passthrough reasons:", ...(reasons.length ? reasons : ["  none"])].join("\n");
+      return [
+        `retrieve rate: ${pulls} pulls / ${distilled} distilled runs${distilled ? ` (${((100 * pulls) / distilled).toFixed(1)}%)` : ""}`,
+        "top passthrough reasons:",
+        ...(reasons.length ? reasons : ["  none"]),
+      ].join("\n");
     }),
   );
 }

@@ -13,7 +13,9 @@ export function registerAgentsTool(server: ToolRegistrar, ctx: ToolContext): voi
     },
     guarded("omni_agents", ({ days }) => {
       const rows = breakdown(ctx.db(), "agent", null, ctx.nowSecs() - (days ?? 7) * 86_400, 20);
-      return rows.length === 0 ? "No runs recorded in that window." : rows.map((row) => `${row.key}: ${row.runs} runs, ${row.bytesIn} B → ${row.bytesOut} B`).join("\n");
+      return rows.length === 0
+        ? "No runs recorded in that window."
+        : rows.map((row) => `${row.key}: ${row.runs} runs, ${row.bytesIn} B → ${row.bytesOut} B`).join("\n");
     }),
   );
 }

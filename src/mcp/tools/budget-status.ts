@@ -17,7 +17,15 @@ export function registerBudgetStatusTool(server: ToolRegistrar, ctx: ToolContext
       const session = listSessions(ctx.db(), ctx.scope().path, 1)[0];
       const used = session ? estimateTokens(sessionTotals(ctx.db(), session.id).bytesOut) : 0;
       const level = pressureLevel(used, settings);
-      return JSON.stringify({ used_tokens_est: used, window_tokens: settings.windowTokens, ratio: Number((used / settings.windowTokens).toFixed(3)), level, warn_at: settings.warn, critical_at: settings.critical, loop_budget_tokens: ctx.loop.budgetTokens });
+      return JSON.stringify({
+        used_tokens_est: used,
+        window_tokens: settings.windowTokens,
+        ratio: Number((used / settings.windowTokens).toFixed(3)),
+        level,
+        warn_at: settings.warn,
+        critical_at: settings.critical,
+        loop_budget_tokens: ctx.loop.budgetTokens,
+      });
     }),
   );
 }

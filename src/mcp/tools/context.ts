@@ -19,7 +19,9 @@ export function registerContextTool(server: ToolRegistrar, ctx: ToolContext): vo
         const rows = runQuery(ctx.db(), { form: "context", path }, ctx.scope(), 0);
         return rows.length === 0 ? `No recorded history mentions ${path}.` : rows.map((row) => `${row.command}: ${row.detail}`).join("\n");
       }
-      return renderInject(gatherSessionContext(ctx.db(), ctx.scope(), ctx.nowSecs()), UNCAPPED) || "No context stored for this project yet.";
+      return (
+        renderInject(gatherSessionContext(ctx.db(), ctx.scope(), ctx.nowSecs()), UNCAPPED) || "No context stored for this project yet."
+      );
     }),
   );
 }

@@ -17,7 +17,10 @@ export function registerFindNoiseTool(server: ToolRegistrar, ctx: ToolContext): 
     guarded("omni_find_noise", ({ limit }) => {
       const found = findNoise(recentTraceTexts(ctx.db(), ctx.scope().path, TRACES_SCANNED), limit ?? 10);
       if (found.length === 0) return "No repeated noise found in recent outputs.";
-      return ["Advisory only; read each line before treating it as noise:", ...found.map((item) => `×${item.occurrences} in ${item.outputs} outputs: ${item.line}`)].join("\n");
+      return [
+        "Advisory only; read each line before treating it as noise:",
+        ...found.map((item) => `×${item.occurrences} in ${item.outputs} outputs: ${item.line}`),
+      ].join("\n");
     }),
   );
 }

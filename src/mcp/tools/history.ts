@@ -14,7 +14,9 @@ export function registerHistoryTool(server: ToolRegistrar, ctx: ToolContext): vo
     guarded("omni_history", ({ limit }) => {
       const runs = recentRuns(ctx.db(), { projectPath: ctx.scope().path, limit: limit ?? 20 });
       if (runs.length === 0) return "No commands recorded for this project yet.";
-      return runs.map((run) => `${new Date(run.ts * 1000).toISOString().slice(0, 19)}Z exit ${run.exitCode ?? "?"} ${run.command}`).join("\n");
+      return runs
+        .map((run) => `${new Date(run.ts * 1000).toISOString().slice(0, 19)}Z exit ${run.exitCode ?? "?"} ${run.command}`)
+        .join("\n");
     }),
   );
 }

@@ -59,7 +59,12 @@ export const toolRegistry: Record<ToolName, (server: ToolRegistrar, ctx: ToolCon
 };
 
 /** Registers `names`; `advertised` says which of them the client is told about and may call. */
-export function registerTools(server: McpServer, ctx: ToolContext, names: readonly ToolName[], advertised: () => readonly ToolName[]): void {
+export function registerTools(
+  server: McpServer,
+  ctx: ToolContext,
+  names: readonly ToolName[],
+  advertised: () => readonly ToolName[],
+): void {
   const listed: Tool[] = [];
   const isAdvertised = (name: string) => (advertised() as readonly string[]).includes(name);
   const registrar = recordingRegistrar(server, listed, isAdvertised);

@@ -14,7 +14,12 @@ export function registerInsightTool(server: ToolRegistrar, ctx: ToolContext): vo
     guarded("omni_insight", ({ tool }) => {
       const rows = listPatterns(ctx.db(), tool ?? null, 20);
       if (rows.length === 0) return "No recurring error patterns recorded.";
-      return rows.map((row) => `${row.resolved ? "RESOLVED" : "ACTIVE"} ×${row.occurrences} ${row.toolFamily}: ${row.patternText}${row.hint ? ` (hint: ${row.hint})` : ""}`).join("\n");
+      return rows
+        .map(
+          (row) =>
+            `${row.resolved ? "RESOLVED" : "ACTIVE"} ×${row.occurrences} ${row.toolFamily}: ${row.patternText}${row.hint ? ` (hint: ${row.hint})` : ""}`,
+        )
+        .join("\n");
     }),
   );
 }

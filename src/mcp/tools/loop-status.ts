@@ -13,7 +13,13 @@ export function registerLoopStatusTool(server: ToolRegistrar, ctx: ToolContext):
     guarded("omni_loop_status", () => {
       const loop = ctx.loop;
       if (loop.id === null) return "No loop: set OMNI_LOOP_ID or call omni_set_loop_context.";
-      return JSON.stringify({ loop_id: loop.id, goal: loop.goal, budget_tokens: loop.budgetTokens, iteration: loop.iteration, subagent: loop.subagent });
+      return JSON.stringify({
+        loop_id: loop.id,
+        goal: loop.goal,
+        budget_tokens: loop.budgetTokens,
+        iteration: loop.iteration,
+        subagent: loop.subagent,
+      });
     }),
   );
 }

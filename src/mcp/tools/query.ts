@@ -8,7 +8,8 @@ export function registerQueryTool(server: ToolRegistrar, ctx: ToolContext): void
   server.registerTool(
     "omni_query",
     {
-      description: "Query history with a fixed form: 'errors in last N commands', 'warnings from TOOL', 'context for PATH', 'timeline today'.",
+      description:
+        "Query history with a fixed form: 'errors in last N commands', 'warnings from TOOL', 'context for PATH', 'timeline today'.",
       inputSchema: z.strictObject({ query: z.string().min(1) }),
     },
     guarded("omni_query", ({ query }) => {

@@ -18,7 +18,13 @@ export function registerRememberTool(server: ToolRegistrar, ctx: ToolContext): v
       }),
     },
     guarded("omni_remember", ({ text, category, tags, global }) => {
-      const key = rememberFact(ctx.db(), { text, category: category ?? "fact", tags: tags ?? [], projectHash: global ? GLOBAL_SCOPE : ctx.scope().hash, ts: ctx.nowSecs() });
+      const key = rememberFact(ctx.db(), {
+        text,
+        category: category ?? "fact",
+        tags: tags ?? [],
+        projectHash: global ? GLOBAL_SCOPE : ctx.scope().hash,
+        ts: ctx.nowSecs(),
+      });
       return `Remembered as ${key}.`;
     }),
   );

@@ -16,9 +16,11 @@ export function registerRetrieveTool(server: ToolRegistrar, ctx: ToolContext): v
     guarded("omni_retrieve", ({ handle }) => {
       const parsed = parseHandle(handle);
       if (!parsed) throw new ToolFailure(`"${handle}" is not a handle; copy the 16 hex characters after omni_retrieve in a marker.`);
-      if (parsed === EXAMPLE_HANDLE) throw new ToolFailure(`${EXAMPLE_HANDLE} is the documentation example; use a handle from a real marker.`);
+      if (parsed === EXAMPLE_HANDLE)
+        throw new ToolFailure(`${EXAMPLE_HANDLE} is the documentation example; use a handle from a real marker.`);
       const block = getBlock(ctx.db(), parsed);
-      if (!block) throw new ToolFailure(`No archived block for handle ${parsed}; handles resolve for 30 days on the machine that made them.`);
+      if (!block)
+        throw new ToolFailure(`No archived block for handle ${parsed}; handles resolve for 30 days on the machine that made them.`);
       // A pull: counted, and the ledger delivers this block unfolded once.
       markRetrieved(ctx.db(), parsed, ctx.nowSecs(), ctx.agentId, "mcp");
       return block.content;

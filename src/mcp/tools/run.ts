@@ -25,13 +25,19 @@ export function registerRunTool(server: ToolRegistrar, ctx: ToolContext): void {
     guarded("omni_run", async ({ command }) => {
       const timeoutSecs = runTimeoutSecs(ctx.env);
       const result = await runCommandAsync([command], { cwd: ctx.cwd, timeoutMs: timeoutSecs * 1000 });
-      if (result.spawnError === "timed out") throw new ToolFailure(`\`${command}\` did not finish within ${timeoutSecs}s and was stopped; raise OMNI_RUN_TIMEOUT_SECS or run it in a terminal.`);
+      if (result.spawnError === "timed out")
+        throw new ToolFailure(
+          `\`${command}\` did not finish within ${timeoutSecs}s and was stopped; raise OMNI_RUN_TIMEOUT_SECS or run it in a terminal.`,
+        );
       if (result.spawnError) throw new ToolFailure(`\`${command}\` could not be started: ${result.spawnError}.`);
       const text = decodeUtf8(result.output);
       if (text === null) return `[binary output, ${result.output.length} bytes, not shown]\n[exit ${result.exitCode}]`;
       const runtime = openRuntime(ctx.env);
       try {
-        const distilled = distillCaptured({ text, command, exitCode: result.exitCode, agentId: ctx.agentId, sessionId: null, entry: "mcp", env: ctx.env, cwd: ctx.cwd }, runtime);
+        const distilled = distillCaptured(
+          { text, command, exitCode: result.exitCode, agentId: ctx.agentId, sessionId: null, entry: "mcp", env: ctx.env, cwd: ctx.cwd },
+          runtime,
+        );
         return `${distilled.delivered}${distilled.delivered.endsWith("\n") || distilled.delivered === "" ? "" : "\n"}[exit ${result.exitCode}]`;
       } finally {
         runtime.db?.close();

@@ -16,7 +16,11 @@ export function registerSearchTool(server: ToolRegistrar, ctx: ToolContext): voi
       const db = ctx.db();
       const scope = ctx.scope();
       const events = searchEvents(db, query, scope.hash, limit ?? 10).map((event) => `${event.eventType}: ${event.content}`);
-      const runs = recentRuns(db, { projectPath: scope.path, commandLike: `%${query.replace(/[\\%_]/g, "\\$&")}%`, limit: limit ?? 10 }).map((run) => `ran: ${run.command} (exit ${run.exitCode ?? "?"})`);
+      const runs = recentRuns(db, {
+        projectPath: scope.path,
+        commandLike: `%${query.replace(/[\\%_]/g, "\\$&")}%`,
+        limit: limit ?? 10,
+      }).map((run) => `ran: ${run.command} (exit ${run.exitCode ?? "?"})`);
       const lines = [...events, ...runs];
       return lines.length === 0 ? `No session events or commands match "${query}".` : lines.join("\n");
     }),

@@ -19,7 +19,13 @@ export function registerSetLoopContextTool(server: ToolRegistrar, ctx: ToolConte
     guarded("omni_set_loop_context", ({ loop_id, goal, budget, iteration }) => {
       const problem = loopIdProblem(loop_id) ?? (goal ? loopGoalProblem(goal) : null);
       if (problem) throw new ToolFailure(`Loop context not set: ${problem}.`);
-      ctx.loop = { ...ctx.loop, id: loop_id, goal: goal ?? ctx.loop.goal, budgetTokens: budget === undefined ? ctx.loop.budgetTokens : Math.min(budget, MAX_LOOP_BUDGET_TOKENS), iteration: iteration ?? ctx.loop.iteration };
+      ctx.loop = {
+        ...ctx.loop,
+        id: loop_id,
+        goal: goal ?? ctx.loop.goal,
+        budgetTokens: budget === undefined ? ctx.loop.budgetTokens : Math.min(budget, MAX_LOOP_BUDGET_TOKENS),
+        iteration: iteration ?? ctx.loop.iteration,
+      };
       return `Loop ${loop_id} set${budget ? `, budget ${ctx.loop.budgetTokens} tokens` : ""}${iteration !== undefined ? `, iteration ${iteration}` : ""}.`;
     }),
   );

@@ -14,7 +14,12 @@ export function registerSignalExtractTool(server: ToolRegistrar, _ctx: ToolConte
     },
     guarded("omni_signal_extract", ({ text, max_lines }) => {
       const kept = scoreLines(text).filter((line) => line.tier === "critical" || line.tier === "important" || carriesFailure(line.text));
-      return kept.length === 0 ? "No failure or verdict lines found." : kept.slice(0, max_lines ?? 100).map((line) => line.text).join("\n");
+      return kept.length === 0
+        ? "No failure or verdict lines found."
+        : kept
+            .slice(0, max_lines ?? 100)
+            .map((line) => line.text)
+            .join("\n");
     }),
   );
 }

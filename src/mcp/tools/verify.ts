@@ -9,7 +9,8 @@ export function registerVerifyTool(server: ToolRegistrar, ctx: ToolContext): voi
   server.registerTool(
     "omni_verify",
     {
-      description: "Checker for maker/checker loops: PASS or FAIL over the last N runs here (any agent), with optional substrings the output must contain.",
+      description:
+        "Checker for maker/checker loops: PASS or FAIL over the last N runs here (any agent), with optional substrings the output must contain.",
       inputSchema: z.strictObject({
         criteria: z.array(z.string().min(1)).max(10).optional(),
         last_n_calls: z.number().int().min(MIN_VERIFY_CALLS).max(MAX_VERIFY_CALLS).optional(),
@@ -17,7 +18,11 @@ export function registerVerifyTool(server: ToolRegistrar, ctx: ToolContext): voi
     },
     guarded("omni_verify", ({ criteria, last_n_calls }) => {
       const n = last_n_calls ?? 10;
-      const verdict = verify(recentRuns(ctx.db(), { projectPath: ctx.scope().path, limit: n }), recentTraceTexts(ctx.db(), ctx.scope().path, n), criteria ?? []);
+      const verdict = verify(
+        recentRuns(ctx.db(), { projectPath: ctx.scope().path, limit: n }),
+        recentTraceTexts(ctx.db(), ctx.scope().path, n),
+        criteria ?? [],
+      );
       return verdict.pass ? `PASS (last ${n} runs)` : `FAIL\n${verdict.reasons.map((reason) => `- ${reason}`).join("\n")}`;
     }),
   );
