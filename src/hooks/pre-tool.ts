@@ -12,7 +12,7 @@ import { homeDir } from "../platform/paths.ts";
 import { hostForPreTool } from "../hosts/index.ts";
 import { isRecord, stringField } from "../hosts/types.ts";
 import { projectKey } from "../platform/project.ts";
-import { updateSessionState } from "../store/session-state.ts";
+import { updateSessionState } from "../store/sessions.ts";
 import type { HookContext, HookReply } from "./context.ts";
 
 const REWRITE_REASON = "OMNI auto-rewrite to reduce token noise";

@@ -1,6 +1,6 @@
 /** `omni_handoff`: the session as portable markdown, for a machine or host that shares no database. */
 import type { Db } from "../store/db.ts";
-import { recentRuns } from "../store/history.ts";
+import { recentRuns } from "../store/runs.ts";
 import type { ProjectScope } from "./project.ts";
 import { gatherSessionContext } from "./session-context.ts";
 

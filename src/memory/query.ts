@@ -3,7 +3,8 @@
  * not parse gets the list of forms, never a guess.
  */
 import type { Db } from "../store/db.ts";
-import { recentRuns, recentTraceTexts, type RunSummary } from "../store/history.ts";
+import { recentRuns, type RunSummary } from "../store/runs.ts";
+import { recentTraceTexts } from "../store/traces.ts";
 import { searchEngrams } from "../store/engrams.ts";
 import type { ProjectScope } from "./project.ts";
 import { toolFamily } from "./tool-errors.ts";

@@ -6,7 +6,7 @@
 import type { Db } from "../store/db.ts";
 import { ENGRAM_DETAIL_SEPARATOR, searchEngrams } from "../store/engrams.ts";
 import { recordRecallHits } from "../store/feedback.ts";
-import { recentRuns } from "../store/history.ts";
+import { recentRuns } from "../store/runs.ts";
 import { countKnowledgeHit, searchKnowledge } from "../store/knowledge.ts";
 import { searchEvents } from "../store/session-events.ts";
 import { GLOBAL_SCOPE } from "../base/project-hash.ts";

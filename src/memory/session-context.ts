@@ -6,7 +6,8 @@
 import { INJECT_MAX_BYTES, INJECT_MAX_ITEM_BYTES } from "../base/limits.ts";
 import type { Db } from "../store/db.ts";
 import { recentEngrams } from "../store/engrams.ts";
-import { hotFiles, listSessions, sessionTotals, type SessionRow, type Totals } from "../store/history.ts";
+import { hotFiles, sessionTotals, type Totals } from "../store/runs.ts";
+import { listSessions, type SessionRow } from "../store/sessions.ts";
 import { listKnowledge } from "../store/knowledge.ts";
 import { recentEvents } from "../store/session-events.ts";
 import { getGoal } from "./goal.ts";

@@ -1,7 +1,8 @@
 /** `omni session` views and `omni_session`: status, history, transcript and health of the project's sessions. */
 import { agentSessions } from "../store/agent-sessions.ts";
 import type { Db } from "../store/db.ts";
-import { listSessions, recentRuns, sessionTotals, type SessionRow } from "../store/history.ts";
+import { listSessions, type SessionRow } from "../store/sessions.ts";
+import { recentRuns, sessionTotals } from "../store/runs.ts";
 import { schemaVersion } from "../store/db.ts";
 import { estimateTokens, pressureLevel, readPressureSettings } from "./pressure.ts";
 import type { Env } from "../platform/paths.ts";
