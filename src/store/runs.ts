@@ -144,3 +144,8 @@ export function hotFiles(db: Db, projectPath: string | null, sinceTs: number, li
     )
     .all(projectPath, sinceTs, limit) as { path: string; reads: number }[];
 }
+
+/** Whether a recorded run archived this handle: its block may have been dropped since, its run row kept. */
+export function runArchived(db: Db, handle: string): boolean {
+  return db.query("SELECT 1 FROM distillations WHERE rewind_hash = ?1 LIMIT 1").get(handle) !== null;
+}
