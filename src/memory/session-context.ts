@@ -12,7 +12,7 @@ import { listKnowledge } from "../store/knowledge.ts";
 import { recentEvents } from "../store/session-events.ts";
 import { getGoal } from "./goal.ts";
 import { GLOBAL_SCOPE } from "../base/project-hash.ts";
-import type { ProjectScope } from "./project.ts";
+import type { MemoryScope } from "./scope.ts";
 
 const HOT_FILE_WINDOW_SECS = 7 * 86_400;
 
@@ -28,7 +28,7 @@ export interface SessionContext {
   pinnedFiles: string[];
 }
 
-export function gatherSessionContext(db: Db, scope: ProjectScope, nowSecs: number, pinnedFiles: string[] = []): SessionContext {
+export function gatherSessionContext(db: Db, scope: MemoryScope, nowSecs: number, pinnedFiles: string[] = []): SessionContext {
   const session = listSessions(db, scope.path, 1)[0] ?? null;
   const lastError = recentEvents(db, scope.hash, "error", 1)[0];
   const lastResolved = recentEvents(db, scope.hash, "resolved", 1)[0];
@@ -56,7 +56,7 @@ export const INJECT_TRUNCATION_NOTE = "\n[truncated, omni session --status]";
 /** The session-start block: one line per item, each cut to the item cap, the whole to the total cap. */
 export function buildSessionInject(
   db: Db,
-  scope: ProjectScope,
+  scope: MemoryScope,
   nowSecs: number,
   pinnedFiles: string[] = [],
   caps: InjectCaps = INJECT_CAPS,
