@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { readerScope } from "../base/agent-id.ts";
 import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";
-import { projectKey } from "../platform/project.ts";
+import { projectPathOf } from "../platform/project-path.ts";
 import { openDatabase } from "../store/db.ts";
 import { loadStatsReport } from "../stats/load.ts";
 import { spanWindow } from "../stats/window.ts";
@@ -24,7 +24,7 @@ export interface CorpusCall {
   /** file:line (or db:id) the call came from. */
   origin: string;
   sessionId: string | null;
-  /** Ledger reader scope (`session/agent` for a subagent) and project key, as the hook derives them. */
+  /** Ledger reader scope (`session/agent` for a subagent) and project path, as the hook derives them. */
   scope: string | null;
   project: string | null;
   agentId: string;
@@ -206,7 +206,7 @@ function addPayload(
     origin,
     sessionId: call.sessionId,
     scope: readerScope(call.sessionId, call.subagentId),
-    project: projectKey(call.cwd),
+    project: projectPathOf(call.cwd),
     agentId: agentId ?? host.agentId,
     tsSec,
     tool: call.tool,

@@ -6,7 +6,7 @@
 import { formatBytes } from "../base/markers.ts";
 import { formatPercent } from "../stats/format.ts";
 import type { StatsReport } from "../stats/schema.ts";
-import type { TraceView } from "../store/runs.ts";
+import type { TraceView } from "../store/traces.ts";
 import { embedJson, escapeHtml as e } from "./html.ts";
 
 const TOP_COMMANDS_SHOWN = 10;

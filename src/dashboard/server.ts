@@ -8,7 +8,7 @@ import uplotJs from "uplot/dist/uPlot.iife.min.js" with { type: "text" };
 import appJs from "./assets/app.js" with { type: "text" };
 import { DASHBOARD_CSS, renderDashboard, renderRun } from "./page.ts";
 import type { StatsReport } from "../stats/schema.ts";
-import type { TraceView } from "../store/runs.ts";
+import type { TraceView } from "../store/traces.ts";
 
 export const DEFAULT_DASHBOARD_PORT = 7717;
 

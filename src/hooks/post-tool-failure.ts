@@ -5,7 +5,7 @@
  */
 import { stripExecWrapper } from "../core/route.ts";
 import { isRecord, stringField } from "../hosts/types.ts";
-import { projectScope } from "../memory/project.ts";
+import { memoryScope } from "../memory/scope.ts";
 import { recordToolError } from "../memory/tool-errors.ts";
 import type { HookContext, HookReply } from "./context.ts";
 
@@ -20,7 +20,7 @@ export function postToolFailure(context: HookContext): HookReply {
     command: stripExecWrapper(stringField(input, "command", "file_path", "path") ?? stringField(payload, "tool_name", "toolName") ?? ""),
     text,
     sessionId: stringField(payload, "session_id", "sessionId"),
-    projectHash: cwd ? projectScope(cwd).hash : null,
+    projectHash: cwd ? memoryScope(cwd).hash : null,
     ts: Math.floor(context.deps.clock.now() / 1000),
   });
   return null;

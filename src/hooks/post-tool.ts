@@ -12,7 +12,7 @@ import { hostForPayload } from "../hosts/index.ts";
 import { isRecord, type ToolCall } from "../hosts/types.ts";
 import { runWishes } from "../memory/run-wishes.ts";
 import { sessionNotices } from "../memory/pressure.ts";
-import { projectKey } from "../platform/project.ts";
+import { projectPathOf } from "../platform/project-path.ts";
 import type { HookContext, HookReply } from "./context.ts";
 
 /** The PostToolUse handler the dispatcher calls: the reply object, or null to print nothing. */
@@ -20,7 +20,7 @@ export function postTool({ payload, env, deps, db }: Pick<HookContext, "payload"
   const host = hostForPayload(payload);
   const call = host.normalizePostTool(payload);
   if (!call) return null;
-  const projectPath = projectKey(call.cwd);
+  const projectPath = projectPathOf(call.cwd);
   const sessionId = readerScope(call.sessionId, call.subagentId);
   if (call.text === null) {
     if (call.declinedText !== undefined)

@@ -11,8 +11,8 @@ import { envRequestsPassthrough } from "../core/route.ts";
 import { homeDir } from "../platform/paths.ts";
 import { hostForPreTool } from "../hosts/index.ts";
 import { isRecord, stringField } from "../hosts/types.ts";
-import { projectKey } from "../platform/project.ts";
-import { updateSessionState } from "../store/session-state.ts";
+import { projectPathOf } from "../platform/project-path.ts";
+import { updateSessionState } from "../store/sessions.ts";
 import type { HookContext, HookReply } from "./context.ts";
 
 const REWRITE_REASON = "OMNI auto-rewrite to reduce token noise";
@@ -66,7 +66,7 @@ function recordAccess(context: HookContext, sessionId: string, agentId: string, 
     {
       id: sessionId,
       agentId,
-      projectPath: projectKey(stringField(context.payload, "cwd")),
+      projectPath: projectPathOf(stringField(context.payload, "cwd")),
       tsSec: Math.floor(context.deps.clock.now() / 1000),
     },
     (current) => {

@@ -4,7 +4,7 @@
  * --inject` (1000 bytes, 120 per item), because this text is paid for on every request of the
  * session. Retention cleanup runs after the reply is written, never before it.
  */
-import { projectScope } from "../memory/project.ts";
+import { memoryScope } from "../memory/scope.ts";
 import { buildSessionInject } from "../memory/session-context.ts";
 import { runRetention } from "../memory/session-lifecycle.ts";
 import { stringField } from "../hosts/types.ts";
@@ -17,7 +17,7 @@ export function sessionStart(context: HookContext): HookReply {
   const nowSecs = Math.floor(context.deps.clock.now() / 1000);
   if (db) context.afterReply.push(() => runRetention(db, env, nowSecs));
   if (!db || !cwd) return null;
-  const text = buildSessionInject(db, projectScope(cwd), nowSecs, pinnedFilesIn(cwd));
+  const text = buildSessionInject(db, memoryScope(cwd), nowSecs, pinnedFilesIn(cwd));
   if (text === "") return null;
   return { hookSpecificOutput: { hookEventName: context.event, additionalContext: text } };
 }

@@ -5,7 +5,7 @@ import type { FoldOrigin } from "../base/markers.ts";
 export interface LedgerContext {
   /** The reader: host session id, or `session/agent` for a subagent. */
   readerScope: string;
-  /** Repository identity scope, shared by every session of the project; null outside one. */
+  /** The project ledger scope (`projectScope()`), shared by every session of the project; null outside one. */
   projectScope: string | null;
   agentId: string;
   /** Where the lines came from (a Read's file path); "" for shell output. */
@@ -47,7 +47,10 @@ export interface LedgerStore {
   recordFolds(rows: readonly FoldRow[], nowMs: number): void;
 }
 
-/** The project scope is prefixed so that forgetting a reader (`session`, `session/…`) can never reach it. */
+/**
+ * The project ledger scope of a project path (names: src/platform/project-path.ts). Prefixed so
+ * that forgetting a reader (`session`, `session/…`) can never reach it.
+ */
 export function projectScope(projectPath: string | null | undefined): string | null {
   return projectPath ? `project:${projectPath}` : null;
 }

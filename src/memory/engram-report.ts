@@ -1,7 +1,7 @@
 /** The `omni engram --json` document (SPEC §6 shape), shared by the CLI and MCP. */
 import type { Db } from "../store/db.ts";
 import { ENGRAM_DETAIL_SEPARATOR, latestEngramSession, listEngrams } from "../store/engrams.ts";
-import type { ProjectScope } from "./project.ts";
+import type { MemoryScope } from "./scope.ts";
 
 const MAX_ENGRAMS = 10;
 
@@ -21,7 +21,7 @@ export interface EngramReport {
   }[];
 }
 
-export function engramReport(db: Db, scope: ProjectScope, nowSecs: number): EngramReport {
+export function engramReport(db: Db, scope: MemoryScope, nowSecs: number): EngramReport {
   const sessionId = latestEngramSession(db, scope.hash);
   const engrams = listEngrams(db, scope.hash, sessionId, MAX_ENGRAMS);
   return {

@@ -1,12 +1,12 @@
 /** `omni_handoff`: the session as portable markdown, for a machine or host that shares no database. */
 import type { Db } from "../store/db.ts";
-import { recentRuns } from "../store/history.ts";
-import type { ProjectScope } from "./project.ts";
+import { recentRuns } from "../store/runs.ts";
+import type { MemoryScope } from "./scope.ts";
 import { gatherSessionContext } from "./session-context.ts";
 
 const RECENT_COMMANDS = 10;
 
-export function handoffMarkdown(db: Db, scope: ProjectScope, nowSecs: number): string {
+export function handoffMarkdown(db: Db, scope: MemoryScope, nowSecs: number): string {
   const context = gatherSessionContext(db, scope, nowSecs);
   const runs = context.session ? recentRuns(db, { sessionId: context.session.id, limit: RECENT_COMMANDS }) : [];
   const section = (title: string, lines: string[]) => (lines.length === 0 ? [] : [`## ${title}`, "", ...lines, ""]);

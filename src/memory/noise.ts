@@ -4,7 +4,7 @@
  * marker and any failure line are what the reader needs, however often they repeat.
  */
 import { carriesFailure } from "../base/failure.ts";
-import type { TraceText } from "../store/history.ts";
+import type { TraceText } from "../store/traces.ts";
 
 const STRUCTURE = [
   /^\s*[A-Za-z_][\w-]*:\s*$/,

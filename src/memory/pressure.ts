@@ -6,7 +6,8 @@
  */
 import type { Env } from "../platform/paths.ts";
 import type { Db } from "../store/db.ts";
-import { getSession, saveSessionState, sessionTotals } from "../store/history.ts";
+import { getSession, saveSessionState } from "../store/sessions.ts";
+import { sessionTotals } from "../store/runs.ts";
 import { readLoopSettings, type LoopSettings } from "./loop.ts";
 
 const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;

@@ -3,9 +3,10 @@
  * not parse gets the list of forms, never a guess.
  */
 import type { Db } from "../store/db.ts";
-import { recentRuns, recentTraceTexts, type RunSummary } from "../store/history.ts";
+import { recentRuns, type RunSummary } from "../store/runs.ts";
+import { recentTraceTexts } from "../store/traces.ts";
 import { searchEngrams } from "../store/engrams.ts";
-import type { ProjectScope } from "./project.ts";
+import type { MemoryScope } from "./scope.ts";
 import { toolFamily } from "./tool-errors.ts";
 
 const QUERY_FORMS = ["errors in last N commands", "warnings from TOOL", "context for PATH", "timeline today"] as const;
@@ -43,7 +44,7 @@ function row(run: RunSummary, detail: string): QueryResult["rows"][number] {
   return { ts: run.ts, command: run.command, detail };
 }
 
-export function runQuery(db: Db, parsed: ParsedQuery, scope: ProjectScope, startOfDaySecs: number): QueryResult["rows"] {
+export function runQuery(db: Db, parsed: ParsedQuery, scope: MemoryScope, startOfDaySecs: number): QueryResult["rows"] {
   switch (parsed.form) {
     case "errors":
       return recentRuns(db, { projectPath: scope.path, limit: parsed.count })

@@ -6,11 +6,11 @@
 import type { Db } from "../store/db.ts";
 import { ENGRAM_DETAIL_SEPARATOR, searchEngrams } from "../store/engrams.ts";
 import { recordRecallHits } from "../store/feedback.ts";
-import { recentRuns } from "../store/history.ts";
+import { recentRuns } from "../store/runs.ts";
 import { countKnowledgeHit, searchKnowledge } from "../store/knowledge.ts";
 import { searchEvents } from "../store/session-events.ts";
 import { GLOBAL_SCOPE } from "../base/project-hash.ts";
-import type { ProjectScope } from "./project.ts";
+import type { MemoryScope } from "./scope.ts";
 
 export type RecallSource = "knowledge" | "engram" | "event" | "history";
 
@@ -27,7 +27,7 @@ export interface RecallHit {
 const WEIGHT: Record<RecallSource, number> = { knowledge: 1.2, engram: 1.0, event: 0.8, history: 0.5 };
 
 /** Ranked hits, best first; what was returned is logged in retrieval_feedback. */
-export function recall(db: Db, query: string, scope: ProjectScope, limit: number, nowSecs: number): RecallHit[] {
+export function recall(db: Db, query: string, scope: MemoryScope, limit: number, nowSecs: number): RecallHit[] {
   const hits: RecallHit[] = [];
   for (const row of searchKnowledge(db, query, [scope.hash, GLOBAL_SCOPE], limit)) {
     countKnowledgeHit(db, row.id);

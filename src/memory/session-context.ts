@@ -6,12 +6,13 @@
 import { INJECT_MAX_BYTES, INJECT_MAX_ITEM_BYTES } from "../base/limits.ts";
 import type { Db } from "../store/db.ts";
 import { recentEngrams } from "../store/engrams.ts";
-import { hotFiles, listSessions, sessionTotals, type SessionRow, type Totals } from "../store/history.ts";
+import { hotFiles, sessionTotals, type Totals } from "../store/runs.ts";
+import { listSessions, type SessionRow } from "../store/sessions.ts";
 import { listKnowledge } from "../store/knowledge.ts";
 import { recentEvents } from "../store/session-events.ts";
 import { getGoal } from "./goal.ts";
 import { GLOBAL_SCOPE } from "../base/project-hash.ts";
-import type { ProjectScope } from "./project.ts";
+import type { MemoryScope } from "./scope.ts";
 
 const HOT_FILE_WINDOW_SECS = 7 * 86_400;
 
@@ -27,7 +28,7 @@ export interface SessionContext {
   pinnedFiles: string[];
 }
 
-export function gatherSessionContext(db: Db, scope: ProjectScope, nowSecs: number, pinnedFiles: string[] = []): SessionContext {
+export function gatherSessionContext(db: Db, scope: MemoryScope, nowSecs: number, pinnedFiles: string[] = []): SessionContext {
   const session = listSessions(db, scope.path, 1)[0] ?? null;
   const lastError = recentEvents(db, scope.hash, "error", 1)[0];
   const lastResolved = recentEvents(db, scope.hash, "resolved", 1)[0];
@@ -55,7 +56,7 @@ export const INJECT_TRUNCATION_NOTE = "\n[truncated, omni session --status]";
 /** The session-start block: one line per item, each cut to the item cap, the whole to the total cap. */
 export function buildSessionInject(
   db: Db,
-  scope: ProjectScope,
+  scope: MemoryScope,
   nowSecs: number,
   pinnedFiles: string[] = [],
   caps: InjectCaps = INJECT_CAPS,

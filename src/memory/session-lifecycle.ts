@@ -5,7 +5,8 @@
  */
 import type { Env } from "../platform/paths.ts";
 import type { Db } from "../store/db.ts";
-import { breakdown, getSession, sessionTotals } from "../store/history.ts";
+import { breakdown, sessionTotals } from "../store/runs.ts";
+import { getSession } from "../store/sessions.ts";
 import { pruneExpired, traceRetentionDays } from "../store/retention.ts";
 import { writeSessionSummary } from "../store/summaries.ts";
 

@@ -1,17 +1,18 @@
 /** `omni session` views and `omni_session`: status, history, transcript and health of the project's sessions. */
 import { agentSessions } from "../store/agent-sessions.ts";
 import type { Db } from "../store/db.ts";
-import { listSessions, recentRuns, sessionTotals, type SessionRow } from "../store/history.ts";
+import { listSessions, type SessionRow } from "../store/sessions.ts";
+import { recentRuns, sessionTotals } from "../store/runs.ts";
 import { schemaVersion } from "../store/db.ts";
 import { estimateTokens, pressureLevel, readPressureSettings } from "./pressure.ts";
 import type { Env } from "../platform/paths.ts";
-import type { ProjectScope } from "./project.ts";
+import type { MemoryScope } from "./scope.ts";
 import { gatherSessionContext } from "./session-context.ts";
 
 const HISTORY_SESSIONS = 10;
 const TRANSCRIPT_RUNS = 50;
 
-export function sessionStatus(db: Db, scope: ProjectScope, nowSecs: number, env: Env) {
+export function sessionStatus(db: Db, scope: MemoryScope, nowSecs: number, env: Env) {
   const context = gatherSessionContext(db, scope, nowSecs);
   const used = estimateTokens(context.totals?.bytesOut ?? 0);
   const settings = readPressureSettings(env);
@@ -37,7 +38,7 @@ export function sessionStatus(db: Db, scope: ProjectScope, nowSecs: number, env:
   };
 }
 
-export function sessionHistory(db: Db, scope: ProjectScope) {
+export function sessionHistory(db: Db, scope: MemoryScope) {
   return listSessions(db, scope.path, HISTORY_SESSIONS).map((session: SessionRow) => ({
     session_id: session.id,
     started_at: session.startedAt,
@@ -47,7 +48,7 @@ export function sessionHistory(db: Db, scope: ProjectScope) {
   }));
 }
 
-export function sessionTranscript(db: Db, scope: ProjectScope) {
+export function sessionTranscript(db: Db, scope: MemoryScope) {
   const session = listSessions(db, scope.path, 1)[0];
   if (!session) return [];
   return recentRuns(db, { sessionId: session.id, limit: TRANSCRIPT_RUNS })
@@ -63,7 +64,7 @@ export function sessionTranscript(db: Db, scope: ProjectScope) {
     }));
 }
 
-export function sessionHealth(db: Db, scope: ProjectScope, nowSecs: number, env: Env) {
+export function sessionHealth(db: Db, scope: MemoryScope, nowSecs: number, env: Env) {
   const status = sessionStatus(db, scope, nowSecs, env);
   const failureRate = status.commands === 0 ? 0 : status.failures / status.commands;
   return {

@@ -5,8 +5,8 @@
  * calls recordToolError directly; exec, pipe and MCP runs reach it through capture.
  */
 import { createHash } from "node:crypto";
-import { carriesFailure } from "../base/failure.ts";
-import { splitLines, stripAnsi } from "../base/lines.ts";
+import { failureLines } from "../base/failure.ts";
+import { stripAnsi } from "../base/lines.ts";
 import { routeCommand, stripExecWrapper } from "../core/route.ts";
 import type { Db } from "../store/db.ts";
 import { upsertPattern } from "../store/patterns.ts";
@@ -29,11 +29,9 @@ export function toolFamily(command: string): string {
   return routeCommand(command).label;
 }
 
-function failureLines(text: string): string[] {
-  const lines = splitLines(stripAnsi(text))
-    .map((line) => line.trim())
-    .filter((line) => line !== "" && carriesFailure(line));
-  return [...new Set(lines)].map((line) => line.slice(0, MAX_LINE_CHARS));
+/** Each failure line of the output once (the shared failure-line test), cut to MAX_LINE_CHARS. */
+function distinctFailureLines(text: string): string[] {
+  return [...new Set(failureLines(stripAnsi(text)))].map((line) => line.slice(0, MAX_LINE_CHARS));
 }
 
 /** Numbers, paths, quoted names and hex ids vary between occurrences of one error. */
@@ -48,7 +46,7 @@ function normalizePattern(line: string): string {
 export function recordToolError(db: Db, error: ToolError): void {
   // Keyed like the pipeline's run rows, so the command's next pass finds this failure.
   const command = stripExecWrapper(error.command);
-  const lines = failureLines(error.text);
+  const lines = distinctFailureLines(error.text);
   const family = toolFamily(command);
   insertToolError(db, {
     command,

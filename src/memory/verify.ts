@@ -2,7 +2,8 @@
  * The checker's side of a maker/checker loop: read the last N runs in the project (any agent)
  * and decide PASS or FAIL against measurable criteria. Reads only; the checker writes nothing.
  */
-import type { RunSummary, TraceText } from "../store/history.ts";
+import type { RunSummary } from "../store/runs.ts";
+import type { TraceText } from "../store/traces.ts";
 
 export const MIN_VERIFY_CALLS = 5;
 export const MAX_VERIFY_CALLS = 20;

@@ -9,7 +9,7 @@ import { runPipeline, type Entry, type PipelineResult } from "../core/pipeline.t
 import { runWishes } from "../memory/run-wishes.ts";
 import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
-import { projectKey } from "../platform/project.ts";
+import { projectPathOf } from "../platform/project-path.ts";
 import { openRuntime, type Runtime } from "./deps.ts";
 
 export interface DeliverRequest {
@@ -36,7 +36,7 @@ export function distillCaptured(
   request: Omit<DeliverRequest, "output"> & { text: string; cwd: string; footer?: FooterMode },
   runtime: Runtime,
 ): PipelineResult {
-  const projectPath = projectKey(request.cwd);
+  const projectPath = projectPathOf(request.cwd);
   return runPipeline(
     {
       text: request.text,

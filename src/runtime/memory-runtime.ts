@@ -1,12 +1,13 @@
-/** Opens the database and resolves the project scope for a memory command, and always closes. */
-import { nowSecs, projectScope, type ProjectScope } from "../memory/project.ts";
+/** Opens the database and resolves the memory scope for a memory command, and always closes. */
+import { nowSecs } from "../base/clock.ts";
+import { memoryScope, type MemoryScope } from "../memory/scope.ts";
 import { systemClock } from "../platform/clock.ts";
 import { databasePath, type Env } from "../platform/paths.ts";
 import { openDatabase, openReadOnly, type Db } from "../store/db.ts";
 
 export interface MemoryRuntime {
   db: Db;
-  scope: ProjectScope;
+  scope: MemoryScope;
   now: number;
 }
 
@@ -14,7 +15,7 @@ export interface MemoryRuntime {
 export function withMemory<T>(env: Env, run: (memory: MemoryRuntime) => T, options: { readOnly?: boolean } = {}): T {
   const db = options.readOnly ? openReadOnly(databasePath(env)) : openDatabase(databasePath(env));
   try {
-    return run({ db, scope: projectScope(process.cwd()), now: nowSecs(systemClock.now()) });
+    return run({ db, scope: memoryScope(process.cwd()), now: nowSecs(systemClock.now()) });
   } finally {
     db.close();
   }

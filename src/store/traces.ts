@@ -1,4 +1,7 @@
-/** Reading `execution_traces` back as a replay corpus (`omni bench replay --from-db`). */
+/**
+ * `execution_traces`: what each run read and delivered, verbatim (recordRun writes them), read
+ * back for `omni diff`, the dashboard, the noise finder and as a replay corpus.
+ */
 import type { Db } from "./db.ts";
 
 export interface StoredTrace {
@@ -50,4 +53,72 @@ export function listTraces(db: Db, includeTerminal: boolean): StoredTrace[] {
 /** How many rows a population leaves out, so the report can say what it excluded. */
 export function countTerminalTraces(db: Db): number {
   return (db.query("SELECT COUNT(*) AS n FROM execution_traces WHERE agent_id = 'terminal'").get() as { n: number }).n;
+}
+
+/** One trace: what arrived and what was delivered, for `omni diff` and the dashboard. */
+export interface TraceView {
+  id: number;
+  ts: number;
+  command: string | null;
+  agentId: string;
+  tool: string | null;
+  raw: string;
+  delivered: string;
+  handle: string | null;
+}
+
+const TRACE_COLUMNS = "id, ts, command, agent_id, tool, raw_input, distilled_output, rewind_hash";
+
+interface TraceColumns {
+  id: number;
+  ts: number;
+  command: string | null;
+  agent_id: string;
+  tool: string | null;
+  raw_input: string;
+  distilled_output: string;
+  rewind_hash: string | null;
+}
+
+function traceView(row: TraceColumns | null): TraceView | null {
+  if (!row) return null;
+  return {
+    id: row.id,
+    ts: row.ts,
+    command: row.command,
+    agentId: row.agent_id,
+    tool: row.tool,
+    raw: row.raw_input,
+    delivered: row.distilled_output,
+    handle: row.rewind_hash,
+  };
+}
+
+/** The newest trace with output to compare: a command that printed nothing has no diff to show. */
+export function latestTrace(db: Db): TraceView | null {
+  return traceView(
+    db.query(`SELECT ${TRACE_COLUMNS} FROM execution_traces WHERE raw_input <> '' ORDER BY id DESC LIMIT 1`).get() as TraceColumns | null,
+  );
+}
+
+/** The trace written in the same transaction as run `runId`. */
+export function traceForRun(db: Db, runId: number): TraceView | null {
+  return traceView(db.query(`SELECT ${TRACE_COLUMNS} FROM execution_traces WHERE run_id = ?1`).get(runId) as TraceColumns | null);
+}
+
+export interface TraceText {
+  command: string;
+  agentId: string;
+  raw: string;
+}
+
+/** Raw inputs of recent traces, newest first (the noise finder and the checker read these). */
+export function recentTraceTexts(db: Db, projectPath: string | null, limit: number): TraceText[] {
+  return (
+    db
+      .query(
+        "SELECT command, agent_id AS agentId, raw_input AS raw FROM execution_traces WHERE ?1 IS NULL OR project_path = ?1 ORDER BY id DESC LIMIT ?2",
+      )
+      .all(projectPath, limit) as { command: string | null; agentId: string; raw: string }[]
+  ).map((row) => ({ ...row, command: row.command ?? "" }));
 }

@@ -65,9 +65,9 @@ function plantedLedger(recordFolded: boolean, foldFailures = false, projectReads
     // Marker lines are the pipeline's own; a ledger never folds them.
     // Failure lines are never folded: a repeated failure is the signal that it persists.
     const exempt = (line: string) => isOmniMarkerLine(line) || (!foldFailures && carriesFailure(line.trim()));
-    const projectScope = projectReads || call.tool !== "Read";
+    const projectScopeApplies = projectReads || call.tool !== "Read";
     const originOf = (line: string) =>
-      exempt(line) ? null : seen.has(lineKey(line)) ? "session" : projectScope && project.has(lineKey(line)) ? "project" : null;
+      exempt(line) ? null : seen.has(lineKey(line)) ? "session" : projectScopeApplies && project.has(lineKey(line)) ? "project" : null;
     const out: string[] = [];
     const kept: string[] = [];
     let run = null as { origin: "session" | "project"; lines: string[] } | null;

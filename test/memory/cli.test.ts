@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectScope } from "../../src/memory/project.ts";
+import { memoryScope } from "../../src/memory/scope.ts";
 import { recordToolError } from "../../src/memory/tool-errors.ts";
 import { openDatabase } from "../../src/store/db.ts";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
@@ -124,7 +124,7 @@ describe("host failure hook → post-hook pass", () => {
       command: "npm test",
       text: "FAIL src/cart.test.ts\nError: expected 3 to be 4\n",
       sessionId: "s-3",
-      projectHash: projectScope(cwd).hash,
+      projectHash: memoryScope(cwd).hash,
       ts: 1,
     });
     db.close();

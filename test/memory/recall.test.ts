@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { GLOBAL_SCOPE, projectHash } from "../../src/base/project-hash.ts";
-import type { ProjectScope } from "../../src/memory/project.ts";
+import type { MemoryScope } from "../../src/memory/scope.ts";
 import { recall } from "../../src/memory/recall.ts";
 import { rememberFact } from "../../src/memory/remember.ts";
 import { openDatabase, type Db } from "../../src/store/db.ts";
@@ -13,8 +13,8 @@ afterEach(() => {
   sandbox?.cleanup();
 });
 
-const here: ProjectScope = { path: "/home/dev/billing", hash: projectHash("/home/dev/billing") };
-const elsewhere: ProjectScope = { path: "/home/dev/other", hash: projectHash("/home/dev/other") };
+const here: MemoryScope = { path: "/home/dev/billing", hash: projectHash("/home/dev/billing") };
+const elsewhere: MemoryScope = { path: "/home/dev/other", hash: projectHash("/home/dev/other") };
 
 function setup(): void {
   sandbox = makeSandbox();

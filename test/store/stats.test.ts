@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { putBlock, markRetrieved } from "../../src/store/archive.ts";
 import { openDatabase, type Db } from "../../src/store/db.ts";
 import { recordRun, type RunInsert } from "../../src/store/runs.ts";
-import { traceForRun } from "../../src/store/runs.ts";
+import { traceForRun } from "../../src/store/traces.ts";
 import { fetchStatsRows } from "../../src/store/stats.ts";
 import { makeSandbox, type Sandbox } from "../helpers/sandbox.ts";
 

@@ -5,7 +5,7 @@ import { systemClock } from "../../platform/clock.ts";
 import { writeOut } from "../../platform/io.ts";
 import { databasePath } from "../../platform/paths.ts";
 import { openReadOnly } from "../../store/db.ts";
-import { traceForRun } from "../../store/runs.ts";
+import { traceForRun } from "../../store/traces.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
 

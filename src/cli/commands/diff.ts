@@ -5,7 +5,7 @@ import { paintFor } from "../../stats/color.ts";
 import { stdoutIsTty, terminalColumns, writeOut } from "../../platform/io.ts";
 import { databasePath } from "../../platform/paths.ts";
 import { openReadOnly } from "../../store/db.ts";
-import { latestTrace } from "../../store/runs.ts";
+import { latestTrace } from "../../store/traces.ts";
 import { defineCommand } from "../command.ts";
 import { sideBySide } from "../side-by-side.ts";
 

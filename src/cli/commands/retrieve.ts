@@ -1,14 +1,10 @@
-import { grepLines, parseLineRange, sliceLines } from "../../core/block-view.ts";
 import { EXAMPLE_HANDLE } from "../../base/limits.ts";
-import { parseHandle } from "../../base/handle.ts";
-import { countLines } from "../../base/lines.ts";
-import { formatBytes } from "../../base/markers.ts";
-import { REDACTED } from "../../base/redact.ts";
 import { stdoutReaderId } from "../../hosts/index.ts";
 import { systemClock } from "../../platform/clock.ts";
 import { stdoutIsTty, writeErr, writeOut } from "../../platform/io.ts";
 import { databasePath } from "../../platform/paths.ts";
-import { getBlock, markRetrieved } from "../../store/archive.ts";
+import { findBlock, parseRetrieve, RetrieveError, selectPart, type RetrieveAsk } from "../../runtime/retrieve.ts";
+import { markRetrieved } from "../../store/archive.ts";
 import { openDatabase, openReadOnly } from "../../store/db.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";
@@ -27,64 +23,37 @@ export default defineCommand({
     `${EXAMPLE_HANDLE} is the documentation example and never resolves.`,
   ].join("\n"),
   run({ env }, { positionals, flags }) {
-    if (positionals.length !== 1)
-      throw new ActionableError(
-        `omni retrieve needs one handle, the 16 hex characters inside a marker: omni retrieve <handle> (a marker reads like [OMNI: 40 lines omitted, omni retrieve ${EXAMPLE_HANDLE} for full output])`,
-      );
-    const handle = parseHandle(positionals[0]!);
-    if (!handle)
-      throw new ActionableError(`\`${positionals[0]}\` is not a handle; copy the 16 hex characters after \`omni retrieve\` in a marker`);
-    if (handle === EXAMPLE_HANDLE)
-      throw new ActionableError(
-        `${EXAMPLE_HANDLE} is the documentation example, not a real handle; copy one from a marker in your own output`,
-      );
-    if (flags.lines !== undefined && flags.grep !== undefined) throw new ActionableError("pick one of --lines and --grep");
-    const range = typeof flags.lines === "string" ? parseLineRange(flags.lines) : null;
-    if (flags.lines !== undefined && !range)
-      throw new ActionableError(`--lines takes a range like 120-180 (or 120-, or 120), not \`${flags.lines}\``);
-    const pattern = typeof flags.grep === "string" ? compilePattern(flags.grep) : null;
+    const ask: RetrieveAsk = {
+      handle: positionals.length === 1 ? positionals[0] : undefined,
+      lines: typeof flags.lines === "string" ? flags.lines : undefined,
+      grep: typeof flags.grep === "string" ? flags.grep : undefined,
+    };
     const path = databasePath(env);
-    const db = openReadOnly(path);
-    let block;
-    try {
-      block = getBlock(db, handle);
-    } finally {
-      db.close();
-    }
-    if (!block)
-      throw new ActionableError(
-        `no archived block for handle ${handle}; handles resolve for 30 days on the machine that made them (database: ${path})`,
-      );
-    const counted = countPull(path, handle, env);
-    const size = Buffer.byteLength(block.content, "utf8");
-    const whole = block.originalLen > size ? ` · one block of a ${formatBytes(block.originalLen)} output` : "";
-    // Secrets were masked before the block was archived: say so, the bytes cannot come back.
-    const masked = block.content.includes(REDACTED) ? " · secrets were masked before archiving" : "";
+    const { request, block } = actionable(() => {
+      const request = parseRetrieve(ask);
+      const db = openReadOnly(path);
+      try {
+        return { request, block: findBlock(db, request.handle, path) };
+      } finally {
+        db.close();
+      }
+    });
+    const counted = countPull(path, request.handle, env);
+    const part = selectPart(request, block);
     const uncounted = counted ? "" : " · read-only database, pull not counted";
-    const head = `omni retrieve ${handle} · ${countLines(block.content)} lines · ${formatBytes(size)}${whole}${masked}${uncounted}`;
-    if (range) {
-      const part = sliceLines(block.content, range);
-      writeErr(`${head} · lines ${part.first}-${part.last} of ${part.total}\n`);
-      writeOut(part.text);
-    } else if (pattern) {
-      const found = grepLines(block.content, pattern);
-      writeErr(`${head} · ${found.matches} line(s) match /${pattern.source}/\n`);
-      writeOut(found.text);
-    } else {
-      writeErr(`${head}\n`);
-      writeOut(block.content);
-    }
+    writeErr(`omni retrieve ${request.handle} · ${part.block}${uncounted}${part.part === null ? "" : ` · ${part.part}`}\n`);
+    writeOut(part.text);
     return 0;
   },
 });
 
-function compilePattern(source: string): RegExp {
+/** The use-case's refusals are this command's errors: one line, exit 1. */
+function actionable<T>(body: () => T): T {
   try {
-    return new RegExp(source);
+    return body();
   } catch (error) {
-    throw new ActionableError(
-      `--grep takes a regular expression; \`${source}\` is not one (${error instanceof Error ? error.message : String(error)})`,
-    );
+    if (error instanceof RetrieveError) throw new ActionableError(error.message);
+    throw error;
   }
 }
 

@@ -2,7 +2,7 @@ import { handoffMarkdown } from "../../memory/handoff.ts";
 import { buildSessionInject } from "../../memory/session-context.ts";
 import { sessionHealth, sessionHistory, sessionStatus, sessionTranscript } from "../../memory/session-report.ts";
 import { writeOut } from "../../platform/io.ts";
-import { deleteSession, listSessions } from "../../store/history.ts";
+import { deleteSession, listSessions } from "../../store/sessions.ts";
 import { pinnedFilesIn } from "../../platform/files.ts";
 import { defineCommand } from "../command.ts";
 import { ActionableError } from "../errors.ts";

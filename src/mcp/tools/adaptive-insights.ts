@@ -1,6 +1,8 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
-import { passthroughReasons, recentRuns, retrieveCount } from "../../store/history.ts";
+import { passthroughReasons } from "../../store/passthrough-events.ts";
+import { recentRuns } from "../../store/runs.ts";
+import { retrieveCount } from "../../store/retrieve-events.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 

@@ -1,7 +1,8 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { estimateTokens, pressureLevel, readPressureSettings } from "../../memory/pressure.ts";
-import { listSessions, sessionTotals } from "../../store/history.ts";
+import { listSessions } from "../../store/sessions.ts";
+import { sessionTotals } from "../../store/runs.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 

@@ -1,6 +1,6 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
-import { recentRuns } from "../../store/history.ts";
+import { recentRuns } from "../../store/runs.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 

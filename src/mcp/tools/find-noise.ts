@@ -1,7 +1,7 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { findNoise } from "../../memory/noise.ts";
-import { recentTraceTexts } from "../../store/history.ts";
+import { recentTraceTexts } from "../../store/traces.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 

@@ -1,7 +1,8 @@
 import type { ToolRegistrar } from "../compact-list.ts";
 import { z } from "zod";
 import { MAX_VERIFY_CALLS, MIN_VERIFY_CALLS, verify } from "../../memory/verify.ts";
-import { recentRuns, recentTraceTexts } from "../../store/history.ts";
+import { recentRuns } from "../../store/runs.ts";
+import { recentTraceTexts } from "../../store/traces.ts";
 import type { ToolContext } from "../context.ts";
 import { guarded } from "../result.ts";
 

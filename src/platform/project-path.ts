@@ -1,11 +1,18 @@
 /**
- * The project scope: the repository identity of a directory, so worktrees and checkouts of one
- * repository share history. Falls back to the directory itself outside git.
+ * What "project" names, one meaning per name:
+ * - project path (`projectPathOf`, rows' `project_path`): the directory that identifies a project,
+ *   the main checkout's root, so its worktrees share history; outside git, the directory itself.
+ * - project hash (`projectHash`, src/base/project-hash.ts; rows' `project_hash`): first 16 hex of
+ *   SHA-256 of the project path, the key of memory rows; GLOBAL_SCOPE for rows of no project.
+ * - memory scope (`memoryScope`, src/memory/scope.ts): a project's path and hash together.
+ * - project ledger scope (`projectScope`, src/ledger/types.ts): `project:<project path>`, the
+ *   ledger scope every session of the project shares, beside each reader's own.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
-export function projectKey(cwd: string | null | undefined): string | null {
+/** The project path of a directory; null for no directory. */
+export function projectPathOf(cwd: string | null | undefined): string | null {
   if (!cwd) return null;
   let dir = resolve(cwd);
   for (;;) {
