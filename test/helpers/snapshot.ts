@@ -4,14 +4,7 @@
  * never reviewed, and writing it would let any output pass. `UPDATE_SNAPSHOTS=1` rewrites.
  */
 import { existsSync, writeFileSync } from "node:fs";
-
-type Env = Record<string, string | undefined>;
-
-/** CI sets CI (GitHub, GitLab, `.ci/run`); `CI=0` or `CI=false` is a local run. */
-export function inCi(env: Env = process.env): boolean {
-  const value = env.CI?.trim().toLowerCase();
-  return value !== undefined && value !== "" && value !== "0" && value !== "false";
-}
+import { inCi, type Env } from "./ci.ts";
 
 /** Makes sure `path` holds a snapshot to compare `actual` with; throws, saying how to record it, when CI would have to write it. */
 export function ensureSnapshot(path: string, actual: string, env: Env = process.env): void {
