@@ -444,6 +444,7 @@ function record(
   startedMs: number,
 ): void {
   if (!deps.store) return;
+  const tooLarge = result.bytesIn > MAX_INPUT_BYTES;
   try {
     deps.store.record({
       tsMs: startedMs,
@@ -465,10 +466,11 @@ function record(
       projectPath: request.projectPath ?? null,
       exitCode: request.exitCode ?? null,
       footer: request.footer ?? "none",
-      // Past the input ceiling nothing was edited: keeping megabytes of trace would only grow the file.
-      raw: result.reason === TOO_LARGE ? "" : request.text,
+      // Past the input ceiling nothing was edited (whichever gate declined it first, a passthrough
+      // request included): keeping megabytes of trace would only grow the file.
+      raw: tooLarge ? "" : request.text,
       // Unchanged, the delivery is the input: the (masked) text this record was given.
-      delivered: result.reason === TOO_LARGE ? "" : result.changed ? result.delivered : request.text,
+      delivered: tooLarge ? "" : result.changed ? result.delivered : request.text,
     });
   } catch (error) {
     // Accounting is not worth a broken reply.
