@@ -1,5 +1,5 @@
 /** Per-run accounting: `distillations`, `execution_traces`, `passthrough_events`, `sessions` and `agent_sessions`. */
-import type { RunRecord } from "../core/pipeline.ts";
+import type { RunRecord } from "../core/pipeline-types.ts";
 import { projectHash } from "../base/project-hash.ts";
 import { touchAgentSession } from "./agent-sessions.ts";
 import type { Db } from "./db.ts";

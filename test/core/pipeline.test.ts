@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { handleFor } from "../../src/base/handle.ts";
 import { MAX_INPUT_BYTES } from "../../src/base/limits.ts";
-import { runPipeline, type PipelineRequest } from "../../src/core/pipeline.ts";
+import { runPipeline } from "../../src/core/pipeline.ts";
+import type { PipelineRequest } from "../../src/core/pipeline-types.ts";
 import { distillers } from "../../src/distillers/index.ts";
 import { defineDistiller } from "../../src/distillers/types.ts";
 import { fixedClock, memoryStore } from "../helpers/memory-store.ts";

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { DistillerId } from "../../src/core/route.ts";
 import { distillers } from "../../src/distillers/index.ts";
 import { FIXTURES_DIR, loadFixtures, type Fixture } from "../helpers/fixtures.ts";
-import type { PipelineResult } from "../../src/core/pipeline.ts";
+import type { PipelineResult } from "../../src/core/pipeline-types.ts";
 import { runFixture, savedPercent } from "../helpers/pipeline-run.ts";
 import { ensureSnapshot } from "../helpers/snapshot.ts";
 
