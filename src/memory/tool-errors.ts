@@ -45,6 +45,10 @@ function normalizePattern(line: string): string {
     .replace(/\d+/g, "N");
 }
 
+function firstLine(text: string): string {
+  return (splitLines(stripAnsi(text)).find((line) => line.trim() !== "") ?? "").trim().slice(0, MAX_LINE_CHARS);
+}
+
 export function recordToolError(db: Db, error: ToolError): void {
   // Keyed like the pipeline's run rows, so the command's next pass finds this failure.
   const command = stripExecWrapper(error.command);
@@ -60,7 +64,8 @@ export function recordToolError(db: Db, error: ToolError): void {
   insertEvent(db, {
     sessionId: error.sessionId,
     eventType: "error",
-    content: `${command}: ${lines.slice(0, 3).join(" | ") || "failed"}`,
+    // An error in no failure shape (an MCP tool's own sentence, with its fix) is told by its first line, not as "failed".
+    content: `${command}: ${lines.slice(0, 3).join(" | ") || firstLine(error.text) || "failed"}`,
     ts: error.ts,
     projectHash: error.projectHash,
   });
