@@ -93,7 +93,7 @@ function beatsGuardrail(candidate: string, input: string): boolean {
  * Past 2 MB only a head and a tail are worth reading, plus every line of the middle that states a
  * failure (else the fidelity check refuses the whole cut); the marker says how much was skipped.
  */
-export function trimEnormous(text: string): string {
+function trimEnormous(text: string): string {
   if (byteLength(text) <= ENORMOUS_INPUT_BYTES) return text;
   const lines = splitInclusive(text);
   if (lines.length <= ENORMOUS_HEAD_LINES + ENORMOUS_TAIL_LINES) return text;
@@ -107,7 +107,7 @@ export function trimEnormous(text: string): string {
 }
 
 /** Every distinct line that states a failure must still be readable in the output. */
-export function keepsEveryFailure(rawText: string, output: string): boolean {
+function keepsEveryFailure(rawText: string, output: string): boolean {
   const plainOutput = stripAnsi(output);
   return failureLines(stripAnsi(rawText)).every((line) => plainOutput.includes(line));
 }
