@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { byteLength } from "../base/lines.ts";
-import type { PipelineDeps, RunRecord } from "../core/pipeline.ts";
+import type { PipelineDeps, RunRecord } from "../core/pipeline-types.ts";
 import { hookReply } from "../hooks/reply.ts";
 import { hostForPayload } from "../hosts/index.ts";
 import { isRecord } from "../hosts/types.ts";

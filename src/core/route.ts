@@ -349,14 +349,14 @@ export function envRequestsPassthrough(env: Record<string, string | undefined>):
   return false;
 }
 
-/** `omni retrieve …` / `omni diff`: their output is the recovery itself and must reach the reader whole. */
+/** `omni retrieve …`: its output is the recovery itself and must reach the reader whole (`omni diff` is a report like any other). */
 export function isOwnRecoveryCommand(command: string): boolean {
   for (const segment of parseChain(command)) {
     const words = splitAssignments(segment.words).rest;
     for (let i = 0; i < words.length; i++) {
       if (basename(words[i]!) !== "omni") continue;
       const sub = words.slice(i + 1).find((w) => !w.startsWith("-"));
-      if (sub === "retrieve" || sub === "diff") return true;
+      if (sub === "retrieve") return true;
     }
   }
   return false;

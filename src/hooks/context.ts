@@ -1,5 +1,5 @@
 /** What every hook handler gets: the parsed payload and the runtime. Handlers return the reply or null. */
-import type { PipelineDeps } from "../core/pipeline.ts";
+import type { PipelineDeps } from "../core/pipeline-types.ts";
 import type { Env } from "../platform/paths.ts";
 import type { Db } from "../store/db.ts";
 

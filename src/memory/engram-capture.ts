@@ -4,7 +4,7 @@
  * through here, so hook, exec, pipe and MCP all capture the same way; failures a host reports
  * through its failure hook arrive by recordToolError and are resolved here just the same.
  */
-import type { PipelineStore, RunRecord } from "../core/pipeline.ts";
+import type { PipelineStore, RunRecord } from "../core/pipeline-types.ts";
 import type { Db } from "../store/db.ts";
 import { ENGRAM_DETAIL_SEPARATOR, insertEngram } from "../store/engrams.ts";
 import { RESOLVED_HINT_PREFIX, resolvePatterns } from "../store/patterns.ts";

@@ -4,7 +4,7 @@
  * emphasis. One place, so a new entry point cannot honour one and forget another.
  */
 import { projectHash } from "../base/project-hash.ts";
-import type { PipelineRequest } from "../core/pipeline.ts";
+import type { PipelineRequest } from "../core/pipeline-types.ts";
 import { envRequestsPassthrough } from "../core/route.ts";
 import type { Env } from "../platform/paths.ts";
 import type { Db } from "../store/db.ts";

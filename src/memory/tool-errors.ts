@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { failureLines } from "../base/failure.ts";
-import { stripAnsi } from "../base/lines.ts";
+import { splitLines, stripAnsi } from "../base/lines.ts";
 import { routeCommand, stripExecWrapper } from "../core/route.ts";
 import type { Db } from "../store/db.ts";
 import { upsertPattern } from "../store/patterns.ts";
@@ -43,6 +43,10 @@ function normalizePattern(line: string): string {
     .replace(/\d+/g, "N");
 }
 
+function firstLine(text: string): string {
+  return (splitLines(stripAnsi(text)).find((line) => line.trim() !== "") ?? "").trim().slice(0, MAX_LINE_CHARS);
+}
+
 export function recordToolError(db: Db, error: ToolError): void {
   // Keyed like the pipeline's run rows, so the command's next pass finds this failure.
   const command = stripExecWrapper(error.command);
@@ -58,7 +62,8 @@ export function recordToolError(db: Db, error: ToolError): void {
   insertEvent(db, {
     sessionId: error.sessionId,
     eventType: "error",
-    content: `${command}: ${lines.slice(0, 3).join(" | ") || "failed"}`,
+    // An error in no failure shape (an MCP tool's own sentence, with its fix) is told by its first line, not as "failed".
+    content: `${command}: ${lines.slice(0, 3).join(" | ") || firstLine(error.text) || "failed"}`,
     ts: error.ts,
     projectHash: error.projectHash,
   });

@@ -5,7 +5,8 @@
  */
 import { readerScope } from "../base/agent-id.ts";
 import { footerText, type FooterMode } from "../base/markers.ts";
-import { runPipeline, type Entry, type PipelineResult } from "../core/pipeline.ts";
+import { runPipeline } from "../core/pipeline.ts";
+import type { Entry, PipelineResult } from "../core/pipeline-types.ts";
 import { runWishes } from "../memory/run-wishes.ts";
 import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";

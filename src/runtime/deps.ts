@@ -1,6 +1,6 @@
 /** Builds what the pipeline needs at an entry point: the store (or none), the clock, the deadline. */
 import { DEFAULT_HOOK_DEADLINE_MS } from "../base/limits.ts";
-import type { PipelineDeps } from "../core/pipeline.ts";
+import type { PipelineDeps } from "../core/pipeline-types.ts";
 import { systemClock } from "../platform/clock.ts";
 import { nativeSha256Key } from "../platform/hash.ts";
 import { databasePath, type Env } from "../platform/paths.ts";

@@ -4,7 +4,7 @@
  */
 import { handleFor } from "../base/handle.ts";
 import { MAX_ARCHIVE_BYTES } from "../base/limits.ts";
-import type { PipelineStore, RunRecord } from "../core/pipeline.ts";
+import type { PipelineStore, RunRecord } from "../core/pipeline-types.ts";
 import { byteLength } from "../base/lines.ts";
 import { putBlock } from "./archive.ts";
 import { openDatabase, type Db, type OpenOptions } from "./db.ts";

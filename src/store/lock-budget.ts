@@ -6,7 +6,7 @@
  * the run degrades to passthrough (no archive, no marker) and the raw bytes go back in time.
  */
 import { SQLiteError } from "bun:sqlite";
-import type { PipelineStore } from "../core/pipeline.ts";
+import type { PipelineStore } from "../core/pipeline-types.ts";
 import type { LedgerStore } from "../ledger/types.ts";
 import type { Db } from "./db.ts";
 

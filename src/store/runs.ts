@@ -3,7 +3,7 @@
  * rows that run owes other tables (its trace, its session, its agent session, a passthrough event)
  * in one transaction, and read back for memory and MCP reports.
  */
-import type { RunRecord } from "../core/pipeline.ts";
+import type { RunRecord } from "../core/pipeline-types.ts";
 import { projectHash } from "../base/project-hash.ts";
 import { touchAgentSession } from "./agent-sessions.ts";
 import type { Db } from "./db.ts";

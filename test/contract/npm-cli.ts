@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { inCi, type Env } from "../helpers/ci.ts";
 import { REPO_ROOT } from "../helpers/sandbox.ts";
 
 export type CliAvailability = { bin: string; skip: null } | { bin: null; skip: string };
@@ -19,6 +20,23 @@ export interface PinnedCli {
   versionOf(stdout: string): string | null;
   /** A JavaScript CLI whose engines need a newer Node than the one here: run it with the project's bun. */
   viaBun?: boolean;
+}
+
+export type ContractVerdict = { kind: "run" } | { kind: "skip" | "fail"; message: string };
+
+/**
+ * Whether a host's contract suite runs. A CLI that could not be installed skips the suite only
+ * where that is allowed: always with OMNI_SKIP_CONTRACT=1 (the user asked), and outside CI (a
+ * developer offline is told why). Under CI it fails: a suite that should run never skips quietly.
+ */
+export function contractVerdict(host: string, cli: CliAvailability, env: Env = process.env): ContractVerdict {
+  if (cli.skip === null) return { kind: "run" };
+  if (env.OMNI_SKIP_CONTRACT === "1") return { kind: "skip", message: `skipping the ${host} contract test, as asked: ${cli.skip}` };
+  if (!inCi(env)) return { kind: "skip", message: `skipping the ${host} contract test: ${cli.skip}` };
+  return {
+    kind: "fail",
+    message: `the ${host} contract test should run under CI but cannot: ${cli.skip}. Make the npm registry reachable, or set OMNI_SKIP_CONTRACT=1 to skip the contract suites on purpose.`,
+  };
 }
 
 const BUN = join(REPO_ROOT, "node_modules", ".bin", "bun");

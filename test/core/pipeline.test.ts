@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { handleFor } from "../../src/base/handle.ts";
-import { runPipeline, type PipelineRequest } from "../../src/core/pipeline.ts";
+import { MAX_INPUT_BYTES } from "../../src/base/limits.ts";
+import { runPipeline } from "../../src/core/pipeline.ts";
+import type { PipelineRequest } from "../../src/core/pipeline-types.ts";
 import { distillers } from "../../src/distillers/index.ts";
 import { defineDistiller } from "../../src/distillers/types.ts";
 import { fixedClock, memoryStore } from "../helpers/memory-store.ts";
@@ -142,5 +144,56 @@ describe("runPipeline", () => {
     const crlf = NOISE.replaceAll("\n", "\r\n");
     const result = runPipeline(request({ text: crlf }), { store, clock: fixedClock });
     expect(store.blocks.get(result.handle!)).toBe(crlf);
+  });
+
+  test("keeps no raw text in the row of a payload past the input ceiling, however it passed through", () => {
+    const huge = `${"Downloading package v1.0.0 from the registry mirror\n".repeat(Math.ceil(MAX_INPUT_BYTES / 52) + 10)}`;
+    expect(huge.length).toBeGreaterThan(MAX_INPUT_BYTES);
+    const cases: Partial<PipelineRequest>[] = [{}, { passthroughRequested: true }, { command: "OMNI_PASSTHROUGH=1 node fetch.js" }];
+    for (const overrides of cases) {
+      const store = memoryStore();
+      const result = runPipeline(request({ text: huge, ...overrides }), { store, clock: fixedClock });
+      expect(result.delivered).toBe(huge);
+      const row = store.runs[0]!;
+      expect({ reason: row.reason, raw: row.raw.length, delivered: row.delivered.length, inputBytes: row.inputBytes }).toEqual({
+        reason: row.reason,
+        raw: 0,
+        delivered: 0,
+        inputBytes: huge.length,
+      });
+    }
+  });
+
+  test("distills the output of omni diff like any other: only omni retrieve's output is the recovery itself", () => {
+    const diffOutput = `command:   node fetch.js\nagent:     test\n\n${NOISE}`;
+    const result = runPipeline(request({ command: "omni diff", text: diffOutput }), { store: memoryStore(), clock: fixedClock });
+    expect(result.reason).not.toBe("own recovery command");
+    const retrieved = runPipeline(request({ command: "omni retrieve 1234567890abcdef" }), { store: memoryStore(), clock: fixedClock });
+    expect(retrieved.reason).toBe("own recovery command");
+  });
+
+  test("a masked secret in a Read reply adds no line, so every line keeps its number; a Bash reply is told above its output", () => {
+    const lines = [
+      ...Array.from({ length: 30 }, (_, i) => `const setting${i} = ${i};`),
+      'const token = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";',
+      "export {};",
+    ];
+    const file = `${lines.join("\n")}\n`;
+    const read = runPipeline(request({ text: file, command: "/home/dev/app/src/config.ts", tool: "Read", entry: "hook" }), {
+      store: memoryStore(),
+      clock: fixedClock,
+    });
+    expect(read.changed).toBe(true);
+    const delivered = read.delivered.split("\n");
+    expect(delivered.length).toBe(lines.length + 1);
+    expect(delivered[30]).not.toContain("ghp_");
+    expect(delivered[30]).toContain("const token");
+    for (const [index, line] of lines.entries()) if (index !== 30) expect(delivered[index]).toBe(line);
+    const bash = runPipeline(request({ text: file, command: "cat src/config.ts", entry: "hook" }), {
+      store: memoryStore(),
+      clock: fixedClock,
+    });
+    expect(bash.delivered.split("\n").length).toBe(lines.length + 2);
+    expect(bash.delivered.split("\n")[0]).toContain("[OMNI:");
   });
 });

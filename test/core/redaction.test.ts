@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { runPipeline, type PipelineRequest } from "../../src/core/pipeline.ts";
+import { runPipeline } from "../../src/core/pipeline.ts";
+import type { PipelineRequest } from "../../src/core/pipeline-types.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 import { fixedClock, memoryStore } from "../helpers/memory-store.ts";
 

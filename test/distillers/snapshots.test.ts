@@ -2,18 +2,20 @@
  * Every fixture of every family that has a distiller of the same id runs through the whole
  * pipeline (real temp store, markers included). The delivered text is compared with the
  * plain-text snapshot next to the fixture (`<case>.out.txt`), and every must-keep string must
- * survive. A missing snapshot is written; `UPDATE_SNAPSHOTS=1` rewrites them all.
+ * survive. A passthrough pins its bytes too: the reader gets the raw input exactly. Locally a
+ * missing snapshot is written; under CI it fails, naming the command that records it.
+ * `UPDATE_SNAPSHOTS=1` rewrites them all.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DistillerId } from "../../src/core/route.ts";
 import { distillers } from "../../src/distillers/index.ts";
 import { FIXTURES_DIR, loadFixtures, type Fixture } from "../helpers/fixtures.ts";
-import type { PipelineResult } from "../../src/core/pipeline.ts";
+import type { PipelineResult } from "../../src/core/pipeline-types.ts";
 import { runFixture, savedPercent } from "../helpers/pipeline-run.ts";
-
-const UPDATE = process.env.UPDATE_SNAPSHOTS === "1";
+import { ensureSnapshot } from "../helpers/snapshot.ts";
 
 /** What the snapshot file holds: a one-line header, then the delivered text unless it is the raw input. */
 function snapshotOf(fixture: Fixture, result: PipelineResult): string {
@@ -31,9 +33,11 @@ for (const family of families) {
       test(`${fixture.name} matches its snapshot and keeps every must-keep line`, () => {
         const result = runFixture(fixture);
         for (const needle of fixture.mustKeep) expect(result.delivered).toContain(needle);
+        // The snapshot of a passthrough holds only its header: the delivered bytes are pinned here.
+        if (result.route === "passthrough") expect(result.delivered).toBe(fixture.text);
         const path = join(FIXTURES_DIR, family, `${fixture.name}.out.txt`);
         const actual = snapshotOf(fixture, result);
-        if (UPDATE || !existsSync(path)) writeFileSync(path, actual);
+        ensureSnapshot(path, actual);
         expect(actual).toBe(readFileSync(path, "utf8"));
       });
     }
@@ -43,4 +47,26 @@ for (const family of families) {
 test("runs at least one family (the registry and the fixture folders share ids)", () => {
   expect(families.length).toBeGreaterThan(0);
   for (const family of families) expect(distillers[family as DistillerId]).toBeDefined();
+});
+
+test("a missing snapshot fails under CI, saying how to record it; locally it is written", () => {
+  const dir = mkdtempSync(join(tmpdir(), "omni-snapshot-"));
+  try {
+    const path = join(dir, "case.out.txt");
+    expect(() => ensureSnapshot(path, "header\n", { CI: "true" })).toThrow("UPDATE_SNAPSHOTS=1 bun test test/distillers/snapshots.test.ts");
+    expect(existsSync(path)).toBe(false);
+    ensureSnapshot(path, "header\n", { CI: "true", UPDATE_SNAPSHOTS: "1" });
+    expect(readFileSync(path, "utf8")).toBe("header\n");
+    rmSync(path);
+    for (const local of [{}, { CI: "" }, { CI: "0" }, { CI: "false" }]) {
+      ensureSnapshot(path, "header\n", local);
+      expect(readFileSync(path, "utf8")).toBe("header\n");
+      rmSync(path);
+    }
+    ensureSnapshot(path, "first\n", {});
+    ensureSnapshot(path, "second\n", { CI: "true" });
+    expect(readFileSync(path, "utf8")).toBe("first\n");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,6 +1,6 @@
 /** An in-memory PipelineStore for pure pipeline tests: same contract, no SQLite. */
 import { handleFor } from "../../src/base/handle.ts";
-import type { PipelineStore, RunRecord } from "../../src/core/pipeline.ts";
+import type { PipelineStore, RunRecord } from "../../src/core/pipeline-types.ts";
 
 export interface MemoryStore extends PipelineStore {
   blocks: Map<string, string>;

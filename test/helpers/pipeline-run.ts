@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runPipeline, type PipelineRequest, type PipelineResult } from "../../src/core/pipeline.ts";
+import { runPipeline } from "../../src/core/pipeline.ts";
+import type { PipelineRequest, PipelineResult } from "../../src/core/pipeline-types.ts";
 import { openDatabase } from "../../src/store/db.ts";
 import { createPipelineStore } from "../../src/store/index.ts";
 import { loadFixtures, type Fixture } from "./fixtures.ts";

@@ -183,6 +183,18 @@ describe("--hook dispatcher", () => {
     expect(start.hookSpecificOutput.additionalContext).toContain("Last active error: npm test: FAIL src/a.test.ts");
   });
 
+  test("keeps the sentence of a tool error in no failure shape (an MCP tool's), fix included, for the next session", () => {
+    sandbox = makeSandbox();
+    const sentence = "Bad credentials: the token has expired; run gh auth refresh and retry.";
+    hook(
+      "--hook",
+      base({ hook_event_name: "PostToolUseFailure", tool_name: "mcp__github__create_issue", tool_input: {}, error: sentence }),
+    );
+    const start = hook("--session-start", { session_id: "sess-2", cwd: sandbox.home, hook_event_name: "SessionStart", source: "startup" })
+      .reply!;
+    expect(start.hookSpecificOutput.additionalContext).toContain(`Last active error: mcp__github__create_issue: ${sentence}`);
+  });
+
   test("records a rewritten run's failure under the command as typed, not omni's rewrite of it", () => {
     sandbox = makeSandbox();
     const command = `${OMNI_EXE} exec --hooked --agent claude_code --session sess-1 -- npm test`;

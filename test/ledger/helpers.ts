@@ -2,7 +2,8 @@
  * A real store on a temp database, and a pipeline call shaped like a hook delivery. The default
  * command is one no distiller touches (`git cat-file -p` prints verbatim), so what is tested is the ledger.
  */
-import { runPipeline, type PipelineRequest, type PipelineResult, type PipelineStore } from "../../src/core/pipeline.ts";
+import { runPipeline } from "../../src/core/pipeline.ts";
+import type { PipelineRequest, PipelineResult, PipelineStore } from "../../src/core/pipeline-types.ts";
 import { getBlock } from "../../src/store/archive.ts";
 import { openDatabase, type Db } from "../../src/store/db.ts";
 import { createPipelineStore } from "../../src/store/index.ts";

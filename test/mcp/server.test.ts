@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
+import { readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hostList } from "../../src/hosts/index.ts";
 import { ALL_TOOLS, DEFAULT_TOOLS, hostForClient, MCP_ONLY_TOOLS, mcpToolsLine, type ToolName } from "../../src/mcp/policy.ts";
@@ -244,6 +244,25 @@ describe("MCP server over the in-memory transport", () => {
       const result = await connected.client.callTool({ name, arguments: {} });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain(`Tool ${name} not found`);
+    }
+  });
+
+  test("an unexpected error keeps its actionable sentence: the client reads the cause and the fix, and which tool failed", async () => {
+    sandbox = makeSandbox();
+    const real = join(sandbox.home, "real.db");
+    writeFileSync(real, "");
+    const link = join(sandbox.home, "link.db");
+    symlinkSync(real, link);
+    connected = await connect({ ...sandbox.env, OMNI_DB_PATH: link }, sandbox.home);
+    for (const [name, args] of [
+      ["omni_history", { limit: 5 }],
+      ["omni_retrieve", { handle: HANDLE }],
+    ] as const) {
+      const result = await connected.client.callTool({ name, arguments: args });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe(
+        `${name} failed: refusing ${link}: it is a symlink, and omni does not follow one to its database; remove it (omni makes a fresh database) or point OMNI_DB_PATH at the real file. Check \`omni doctor\`.`,
+      );
     }
   });
 });

@@ -50,7 +50,7 @@ describe("layers", () => {
     [
       "store → a core port's type",
       "src/store/zz-probe.ts",
-      'import type { PipelineStore } from "../core/pipeline.ts";\nexport type Probe = PipelineStore;\n',
+      'import type { PipelineStore } from "../core/pipeline-types.ts";\nexport type Probe = PipelineStore;\n',
     ],
     [
       "mcp → runtime",
