@@ -18,7 +18,6 @@ export type { DistillerId };
 export { commandFamily } from "./routing/family.ts";
 export { programLevels } from "./routing/launchers.ts";
 export { commandRequestsPassthrough, envRequestsPassthrough, isOwnRecoveryCommand, stripExecWrapper } from "./routing/omni-requests.ts";
-export { soleOutputProgram } from "./routing/program.ts";
 
 export interface Route {
   /** Which distiller reads this output; null means "pass it through verbatim". */

@@ -8,7 +8,7 @@ import { programBase, soleOutputProgram, type Program } from "./program.ts";
 
 export const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 /** `npx tsc`, `pnpm exec vitest`, `uv run pytest`: the word after these runs as the program. */
-const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
+export const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
 const RUNNER_SUBCOMMANDS = new Set(["exec", "dlx", "x"]);
 export const PYTHON_ENV_RUNNERS = new Set(["uv", "poetry", "pipenv", "pdm", "hatch"]);
 /**

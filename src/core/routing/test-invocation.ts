@@ -4,7 +4,7 @@
  */
 import { basename } from "../../base/shell-words.ts";
 import { programOwner } from "../../distillers/index.ts";
-import { launchedProgram, PACKAGE_MANAGERS, PYTHON_ENV_RUNNERS } from "./launchers.ts";
+import { launchedProgram, PACKAGE_MANAGERS, PACKAGE_RUNNERS, PYTHON_ENV_RUNNERS } from "./launchers.ts";
 import type { Program } from "./program.ts";
 
 /**
@@ -43,7 +43,7 @@ export function isTestInvocation(program: Program): boolean {
     const script = args[args.indexOf("run") + 1] ?? "";
     return first === "run" && /^test(?::|$)|^(?:unit|e2e|spec)(?::|$)/.test(script);
   }
-  if (base === "npx" || base === "bunx" || base === "pnpx") return first !== undefined && programOwner(basename(first)) === "test";
+  if (PACKAGE_RUNNERS.has(base)) return first !== undefined && programOwner(basename(first)) === "test";
   if (base === "go" || base === "cargo" || base === "dotnet" || base === "swift" || base === "mix" || base === "zig")
     return hasWord(args, "test", "nextest", "bench");
   if (JVM.has(base) || base === "flutter" || base === "dart") return args.some((arg) => arg.toLowerCase().includes("test"));
