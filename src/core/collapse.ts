@@ -5,9 +5,8 @@
  */
 import { GENERIC_COLLAPSE_SHARE, MIN_COLLAPSE_GROUP_SIZE, MIN_LINES_FOR_COLLAPSE } from "../base/limits.ts";
 import { splitLines, stripAnsi } from "../base/lines.ts";
+import type { CollapseMode } from "../base/collapse-mode.ts";
 import { classifyLine, reportsResult } from "../base/score.ts";
-
-export type CollapseMode = "test" | "build" | "infra" | "log" | "generic";
 
 const BUILD_WORDS: Record<string, string> = {
   compiling: "crates compiled",

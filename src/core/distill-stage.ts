@@ -57,7 +57,7 @@ export function distillStage(
       taken = "collapsed";
     }
   }
-  if (candidate === null) return { text: null, route: "passthrough", reason: distillerFor(route.distiller!).declined ?? "not recognised" };
+  if (candidate === null) return { text: null, route: "passthrough", reason: distillerFor(route.distiller!).declined };
   if (!keepsEveryFailure(request.text, candidate)) return { text: null, route: "passthrough", reason: "would have dropped the failure" };
   const meaningfulPercent = request.emphasis === "refactor" ? REFACTOR_MEANINGFUL_PERCENT : MEANINGFUL_PERCENT;
   if (byteLength(candidate) * 100 >= byteLength(request.text) * meaningfulPercent)

@@ -26,6 +26,21 @@ interface Table {
 
 export default defineDistiller({
   id: "database",
+  collapse: "log",
+  programs: [
+    "psql",
+    "mysql",
+    "sqlite3",
+    "pg_dump",
+    "pg_restore",
+    "redis-cli",
+    "mongosh",
+    "mongo",
+    "clickhouse",
+    "clickhouse-client",
+    "duckdb",
+  ],
+  declined: "not recognised",
   describe:
     "psql/mysql/sqlite3: errors and schema kept whole; result tables over 25 rows keep the header and first 10 rows plus a count of the rest.",
   distill({ text }) {

@@ -20,6 +20,7 @@ const WARNS = /warn|deprecat/i;
 
 export default defineDistiller({
   id: "generic",
+  collapse: "generic",
   describe: "Any other output: drops runs of progress noise (Compiling, Downloading, DEBUG …) and keeps every other line.",
   declined: "nothing recognised as noise",
   // Safe on failed runs: a line that states a failure, a warning or a tally is never cut.

@@ -22,6 +22,8 @@ function distillBareDiff(lines: string[]): string | null {
 
 export default defineDistiller({
   id: "git",
+  collapse: "generic",
+  declined: "not recognised",
   describe: "git status, log, show and diff: every path, every commit as hash + subject, every changed line with its hunk header.",
   distill({ text }) {
     // `color.ui=always` output reads the same without its escapes.

@@ -18,6 +18,25 @@ const DEV_SERVER = [
 
 export default defineDistiller({
   id: "jsts",
+  collapse: "build",
+  programs: [
+    "eslint",
+    "prettier",
+    "biome",
+    "oxlint",
+    "stylelint",
+    "npm",
+    "pnpm",
+    "yarn",
+    "bun",
+    "npx",
+    "bunx",
+    "deno",
+    "tsd",
+    "lerna",
+    "corepack",
+  ],
+  declined: "not recognised",
   describe:
     "npm/pnpm/yarn installs, eslint, prettier and npm run scripts: keeps results, errors and every eslint error; drops banners, progress, notices and asset-size rows.",
   // eslint and prettier --check exit 1 when they find something, and every error line is kept.

@@ -112,6 +112,7 @@ function range(from: number, to: number): number[] {
 
 export default defineDistiller({
   id: "readfile",
+  collapse: null,
   describe:
     "Files read by the agent: logs above ~2000 tokens are summarised (counts, every error, head, tail); source, prose and config come back whole.",
   declined: "file shown whole",

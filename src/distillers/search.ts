@@ -63,6 +63,9 @@ function parseAll(lines: string[]): (string | null)[] | null {
 
 export default defineDistiller({
   id: "search",
+  collapse: null,
+  programs: ["grep", "rg", "ag", "egrep", "fgrep"],
+  declined: "not recognised",
   describe: "grep/rg/ag and Grep-tool matches: every file kept, each file's matches cut to the first few with a count of the rest.",
   distill({ text }) {
     // `--color=always` output: the escapes would hide the `path:line:` shape.

@@ -12,6 +12,9 @@ const LOWER_SEVERITY_SHOWN = 3;
 
 export default defineDistiller({
   id: "security",
+  collapse: "build",
+  programs: ["semgrep", "trivy", "snyk", "hadolint", "gosec", "bandit", "grype", "checkov", "tfsec", "gitleaks", "npm-audit"],
+  declined: "not recognised",
   describe:
     "trivy/bandit/npm audit reports: counts by severity, every CRITICAL and HIGH finding with id and location, the first 3 MEDIUM and LOW.",
   // Scanners exit non-zero when they find something: that is the normal, summarisable case.

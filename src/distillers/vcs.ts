@@ -16,6 +16,9 @@ const CELL_GAP = /\s{2,}/g;
 
 export default defineDistiller({
   id: "vcs",
+  collapse: "log",
+  programs: ["gh", "hub", "glab"],
+  declined: "not recognised",
   describe: "gh/glab list output: every row kept; blank lines and column padding dropped when no cell is empty.",
   distill({ text }) {
     const lines = splitLines(stripAnsi(text))

@@ -126,7 +126,7 @@ describe("omni bench replay audit", () => {
 
   test("fails when a distiller drops a must-keep line", () => {
     const source = fixtureFolder();
-    distillers.git = defineDistiller({ id: "git", describe: "planted defect", distill: ({ text }) => `${splitLines(text)[0]}\n` });
+    distillers.git = defineDistiller({ ...distillers.git, describe: "planted defect", distill: ({ text }) => `${splitLines(text)[0]}\n` });
     expect(replayFailures([source])).toBeGreaterThan(0);
   });
 

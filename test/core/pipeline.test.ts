@@ -63,7 +63,7 @@ describe("runPipeline", () => {
     // shows the check behind them all.
     const real = distillers.generic;
     distillers.generic = defineDistiller({
-      id: "generic",
+      ...real,
       describe: "planted defect",
       distill: ({ text: raw }) => `${raw.split("\n")[0]}\n`,
     });

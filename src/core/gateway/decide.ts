@@ -15,7 +15,7 @@
  *    user's matches the rewrite either; except for commands the host itself waves through as
  *    read-only, which get "allow" only when proven read-only and are otherwise left alone.
  */
-import { routeCommand, programLevels, commandRequestsPassthrough, isOwnRecoveryCommand } from "../route.ts";
+import { routeCommand, programLevels, commandRequestsPassthrough, isOwnRecoveryCommand, type DistillerId } from "../route.ts";
 import { basename } from "../../base/shell-words.ts";
 import { longRunningReason } from "./long-running.ts";
 import { verdictFor, type PermissionRules } from "./permission-rules.ts";
@@ -47,7 +47,7 @@ export type GatewayDecision =
 const KNOWN_MODES = new Set(["default", "acceptEdits", "bypassPermissions", "dontAsk"]);
 
 /** Families whose output omni shapes, failures included. */
-const WRAPPED_FAMILIES = new Set(["test", "build", "jsts", "git", "cloud", "database", "security", "vcs"]);
+const WRAPPED_FAMILIES = new Set<DistillerId>(["test", "build", "jsts", "git", "cloud", "database", "security", "vcs"]);
 /** system-ops programs whose output is an install or update log rather than data. */
 const INSTALL_LOGS = new Set(["apt", "apt-get", "brew", "yum", "dnf", "apk", "pacman", "zypper"]);
 

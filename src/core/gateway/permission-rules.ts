@@ -66,6 +66,11 @@ function matches(pattern: Pattern, candidate: string): boolean {
   }
 }
 
+/**
+ * Wrappers peeled to find every spelling a deny or ask rule may name. Wider on purpose than
+ * routing's WRAPPER_OPTIONS (core/routing/program.ts), which says whose output the agent reads:
+ * here over-peeling `watch` or `xargs` only adds a candidate spelling to match a rule against.
+ */
 const WRAPPERS = new Set([
   "timeout",
   "time",

@@ -1,0 +1,61 @@
+/**
+ * Programs that run another program: package runners (`npx tsc`, `pnpm exec vitest`), package
+ * managers' own spellings (`yarn jest`), Python environments (`uv run pytest`), `bundle exec`,
+ * `deno run npm:…`. The program they launch is what routing reads.
+ */
+import { programOwner } from "../../distillers/index.ts";
+import { programBase, soleOutputProgram, type Program } from "./program.ts";
+
+export const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+/** `npx tsc`, `pnpm exec vitest`, `uv run pytest`: the word after these runs as the program. */
+export const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
+const RUNNER_SUBCOMMANDS = new Set(["exec", "dlx", "x"]);
+export const PYTHON_ENV_RUNNERS = new Set(["uv", "poetry", "pipenv", "pdm", "hatch"]);
+/**
+ * Build tools a package runner may launch (`npx tsc`, `yarn webpack`): their output is a build log.
+ * A launcher fact, not the build distiller's programs: `yarn webpack-cli` is a build, while a bare
+ * `webpack-cli` is not routed by name.
+ */
+export const JS_BUILD_TOOLS = new Set(["tsc", "webpack", "webpack-cli", "rollup", "esbuild", "vite", "parcel", "swc", "babel"]);
+
+/**
+ * The program a package or environment runner launches: `npx vitest run` → vitest,
+ * `pnpm exec jest` → jest, `yarn tsc` → tsc, `uv run pytest` → pytest. Null when it runs a script.
+ */
+export function launchedProgram(program: Program): Program | null {
+  const { base, args } = program;
+  let rest: string[] | null = null;
+  if (PACKAGE_RUNNERS.has(base)) rest = args.filter((arg) => !arg.startsWith("-"));
+  else if (PACKAGE_MANAGERS.has(base) && args[0] !== undefined && RUNNER_SUBCOMMANDS.has(args[0])) rest = args.slice(1);
+  else if (
+    (base === "yarn" || base === "pnpm") &&
+    args[0] !== undefined &&
+    (programOwner(args[0]) === "test" || JS_BUILD_TOOLS.has(args[0]))
+  )
+    rest = args;
+  else if (PYTHON_ENV_RUNNERS.has(base) && args[0] === "run") rest = args.slice(1);
+  else if (base === "bundle" && (args[0] === "exec" || args[0] === "ex")) rest = args.slice(1);
+  else if (base === "deno" && args[0] === "run" && args.some((arg) => arg.startsWith("npm:")))
+    rest = [
+      args
+        .find((arg) => arg.startsWith("npm:"))!
+        .slice(4)
+        .replace(/@[^/]*$/, ""),
+      ...args.slice(args.findIndex((arg) => arg.startsWith("npm:")) + 1),
+    ];
+  const first = rest?.find((arg) => !arg.startsWith("-"));
+  if (!rest || first === undefined) return null;
+  return { base: programBase(first), args: rest.slice(rest.indexOf(first) + 1), segment: program.segment };
+}
+
+/**
+ * The program that really runs, launchers peeled: `timeout 60 npx vitest run` → vitest,
+ * `bundle exec rspec` → rspec, `uv run pytest` → pytest. Each level, outermost first.
+ */
+export function programLevels(command: string): Array<{ base: string; args: string[] }> {
+  const { program } = soleOutputProgram(command);
+  const levels: Array<{ base: string; args: string[] }> = [];
+  for (let current: Program | null = program, depth = 0; current && depth < 4; current = launchedProgram(current), depth++)
+    levels.push({ base: current.base, args: current.args });
+  return levels;
+}

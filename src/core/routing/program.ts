@@ -1,0 +1,119 @@
+/**
+ * Which program a shell command runs: the chain split into segments, leading assignments and
+ * wrappers (`timeout 60`, `nice -n 5`, `env A=1`) peeled, and the one producer whose stdout the
+ * agent reads.
+ */
+import { basename, parseChain, splitAssignments, type ShellSegment } from "../../base/shell-words.ts";
+
+export interface Program {
+  base: string;
+  args: string[];
+  segment: ShellSegment;
+}
+
+const SILENT_BUILTINS = new Set([
+  "cd",
+  "pushd",
+  "popd",
+  "export",
+  "set",
+  "unset",
+  "source",
+  ".",
+  "true",
+  ":",
+  "alias",
+  "umask",
+  "ulimit",
+  "shopt",
+  "trap",
+  "sleep",
+  "mkdir",
+  "touch",
+  "rm",
+  "cp",
+  "mv",
+  "chmod",
+  "wait",
+]);
+
+/**
+ * Wrappers that run the rest of their words as the program, with how many words each option takes.
+ * Not the gateway's WRAPPERS (core/gateway/permission-rules.ts): that list peels every spelling a
+ * deny rule might name, so it may over-peel (`watch`, `xargs`, `strace`) at no cost; this one says
+ * whose stdout the agent reads, and `watch git status` or `xargs grep` do not print one git status
+ * or one grep.
+ */
+const WRAPPER_OPTIONS: Record<string, { valued: RegExp; positional: number }> = {
+  // `timeout [-s SIG] [-k DUR] [--preserve-status] DURATION cmd`
+  timeout: { valued: /^(?:-s|--signal|-k|--kill-after)$/, positional: 1 },
+  time: { valued: /^(?:-f|--format|-o|--output)$/, positional: 0 },
+  nice: { valued: /^(?:-n|--adjustment)$/, positional: 0 },
+  nohup: { valued: /^$/, positional: 0 },
+  stdbuf: { valued: /^(?:-i|-o|-e)$/, positional: 0 },
+  ionice: { valued: /^(?:-c|-n|-p|--class|--classdata)$/, positional: 0 },
+  sudo: { valued: /^(?:-u|-g|-C|-D|-h|-p|-U|--user|--group)$/, positional: 0 },
+  command: { valued: /^$/, positional: 0 },
+  exec: { valued: /^(?:-a)$/, positional: 0 },
+  env: { valued: /^(?:-u|--unset|-C|--chdir|-S|--split-string)$/, positional: 0 },
+};
+
+/** Words after a wrapper and its own options: the wrapped program's argv. */
+function peelWrapper(wrapper: string, words: string[]): string[] {
+  const spec = WRAPPER_OPTIONS[wrapper]!;
+  let rest = words;
+  let positional = spec.positional;
+  while (rest.length > 0) {
+    const word = rest[0]!;
+    if (word === "--") {
+      rest = rest.slice(1);
+      break;
+    }
+    if (wrapper === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) rest = rest.slice(1);
+    else if (spec.valued.test(word)) rest = rest.slice(2);
+    else if (word.startsWith("-") && word.length > 1) rest = rest.slice(1);
+    else if (positional > 0) {
+      rest = rest.slice(1);
+      positional--;
+    } else break;
+  }
+  return rest;
+}
+
+/** `python3.12`, `python3` and `python` are one program to routing. */
+export function programBase(word: string): string {
+  const base = basename(word);
+  return /^python[0-9.]*$/.test(base) && base !== "python" ? "python3" : base;
+}
+
+function programOf(segment: ShellSegment): Program | null {
+  let words = splitAssignments(segment.words).rest;
+  for (let depth = 0; depth < 4 && words.length > 0 && basename(words[0]!) in WRAPPER_OPTIONS; depth++) {
+    const wrapper = basename(words[0]!);
+    words = peelWrapper(wrapper, words.slice(1));
+    if (wrapper === "env" && words.length === 0) return { base: "env", args: [], segment };
+  }
+  if (words.length === 0) return null;
+  return { base: programBase(words[0]!), args: words.slice(1), segment };
+}
+
+/**
+ * The single program whose stdout this is, or null when several programs' output is mixed
+ * (e.g. `git status && find .`). Silent builtins do not count as producers.
+ */
+export function soleOutputProgram(command: string): { program: Program | null; tail: Program | null; mixed: boolean } {
+  const segments = parseChain(command);
+  const producers: Program[] = [];
+  let tail: Program | null = null;
+  for (let i = 0; i < segments.length; i++) {
+    const program = programOf(segments[i]!);
+    if (!program) continue;
+    const pipedInto = i > 0 && segments[i - 1]!.next === "|";
+    if (pipedInto) {
+      tail = program;
+      continue;
+    }
+    if (!SILENT_BUILTINS.has(program.base)) producers.push(program);
+  }
+  return { program: producers.length === 1 ? producers[0]! : null, tail, mixed: producers.length > 1 };
+}

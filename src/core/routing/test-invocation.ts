@@ -1,0 +1,55 @@
+/**
+ * Whether a command runs tests: a test runner by name (the test distiller's `programs`), one a
+ * launcher starts, or a build tool's test spelling (`go test`, `make check`, `npm run test:unit`).
+ */
+import { basename } from "../../base/shell-words.ts";
+import { programOwner } from "../../distillers/index.ts";
+import { launchedProgram, PACKAGE_MANAGERS, PACKAGE_RUNNERS, PYTHON_ENV_RUNNERS } from "./launchers.ts";
+import type { Program } from "./program.ts";
+
+/**
+ * JVM build tools: a test word in any argument makes the run a test run (`gradle :app:testDebug`),
+ * and otherwise src/core/route.ts sends them, with Flutter and Dart, to the build distiller.
+ */
+export const JVM = new Set(["java", "javac", "mvn", "mvnw", "gradle", "gradlew", "kotlin", "kotlinc", "sbt"]);
+
+export function hasWord(args: string[], ...words: string[]): boolean {
+  return args.some((arg) => words.includes(arg));
+}
+
+export function isTestInvocation(program: Program): boolean {
+  const { base, args } = program;
+  if (programOwner(base) === "test") return true;
+  const launched = launchedProgram(program);
+  if (launched && isTestInvocation(launched)) return true;
+  const first = args.find((arg) => !arg.startsWith("-"));
+  if (base === "node" || base === "deno" || base === "bun") return hasWord(args, "--test", "test");
+  if (base === "python" || base === "python3") {
+    const module = args[args.indexOf("-m") + 1];
+    return (
+      args.includes("-m") &&
+      (module === "pytest" || module === "unittest" || module === "tox" || module === "nose2" || module === "doctest")
+    );
+  }
+  // `hatch run test`, `poetry run test`: a script of the project's environment named for its tests.
+  if (
+    PYTHON_ENV_RUNNERS.has(base) &&
+    first === "run" &&
+    /^(?:test|tests|unit|cov|coverage)(?::|$)/.test(args[args.indexOf("run") + 1] ?? "")
+  )
+    return true;
+  if (PACKAGE_MANAGERS.has(base)) {
+    if (first === "test" || first === "t") return true;
+    const script = args[args.indexOf("run") + 1] ?? "";
+    return first === "run" && /^test(?::|$)|^(?:unit|e2e|spec)(?::|$)/.test(script);
+  }
+  if (PACKAGE_RUNNERS.has(base)) return first !== undefined && programOwner(basename(first)) === "test";
+  if (base === "go" || base === "cargo" || base === "dotnet" || base === "swift" || base === "mix" || base === "zig")
+    return hasWord(args, "test", "nextest", "bench");
+  if (JVM.has(base) || base === "flutter" || base === "dart") return args.some((arg) => arg.toLowerCase().includes("test"));
+  if (base === "make" || base === "ctest" || base === "ninja") return hasWord(args, "test", "check", "tests");
+  if (base === "meson") return args[0] === "test";
+  if (base === "rake" || base === "rails" || base === "composer" || base === "lein" || base === "stack" || base === "cabal")
+    return hasWord(args, "test", "spec");
+  return false;
+}
