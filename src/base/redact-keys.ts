@@ -89,10 +89,15 @@ function entropyBits(value: string): number {
   return bits;
 }
 
-/** `export KEY=value`, `KEY = value` (INI/TOML), `declare -x KEY="value"`: the value is the rest of the line. */
-const LINE_ASSIGNMENT = /^([ \t]*(?:export[ \t]+|declare[ \t]+-x[ \t]+)?)([A-Za-z_][A-Za-z0-9_.-]*)([ \t]*=[ \t]*)([^\r\n]*)$/gm;
+/**
+ * `export KEY=value`, `KEY = value` (INI/TOML), `declare -x KEY="value"`: the value is the rest of the line.
+ * A line starts at its own start or after a carriage return, never after U+2028 or U+2029 as a `m` flag
+ * would have it: masking a token before one must not open a new line to a second pass.
+ */
+const LINE_ASSIGNMENT =
+  /(?<=^|\r)([ \t]*(?:export[ \t]+|declare[ \t]+-x[ \t]+)?)([A-Za-z_][A-Za-z0-9_.-]*)([ \t]*=[ \t]*)([^\r\n]*)(?=\r|$)/g;
 /** `key: value` and `- "key": 'value'` (YAML); the value is the rest of the line. */
-const YAML_PAIR = /^([ \t]*(?:-[ \t]+)?)(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\2([ \t]*:[ \t]+)([^\r\n]+)$/gm;
+const YAML_PAIR = /(?<=^|\r)([ \t]*(?:-[ \t]+)?)(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\2([ \t]*:[ \t]+)([^\r\n]+)(?=\r|$)/g;
 /** `"key": "value"` anywhere (JSON, JSON inside logs); only string values. */
 const JSON_PAIR = /("([A-Za-z_][A-Za-z0-9_.-]*)"[ \t]*:[ \t]*")((?:[^"\\\r\n]|\\.)*)"/g;
 /** `--password=value`, `--token value` on a command line. */

@@ -90,4 +90,13 @@ describe("redactSecrets", () => {
     const { text } = fixture("git", "git_status_zlib");
     expect(redactSecrets(text)).toEqual({ text, count: 0 });
   });
+
+  test("U+2028 does not start a line: masking a token before one leaves nothing for a second pass", () => {
+    // The property test's counterexample: a token, then a line separator, then an assignment.
+    const text = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzABx=y\u2028GITHUB_TOKEN=127.0.0.1 - - "GET / HTTP/1.1" 200 -\n';
+    const once = redactSecrets(text);
+    expect(once.count).toBe(1);
+    expect(redactSecrets(once.text).count).toBe(0);
+    expect(redactSecrets("50%\rAPI_KEY=Zm9vYmFyQmF6UXV4MTIzNDU2Nzg5 rest").text).toBe("50%\rAPI_KEY=[REDACTED]");
+  });
 });
