@@ -6,11 +6,13 @@
  * (`Checking for size_t... Yes.`). What is left goes through line-shape mining (generic/shapes.ts):
  * repetitive lines between two signals fold into a counted marker, and every failure, warning
  * and tally line stays with the lines that explain it, so a failed run may be distilled too.
- * Every other line comes back as printed; with nothing to cut it declines.
+ * Every other line comes back as printed; with nothing to cut it declines. Output that carries a
+ * test runner's own tally (a project's `./run-tests.sh` running pytest) is read as that test run.
  */
 import { carriesFailure } from "../base/failure.ts";
 import { reportsResult } from "../base/score.ts";
 import { foldShapes } from "./generic/shapes.ts";
+import { readTestRun } from "./test.ts";
 import { defineDistiller } from "./types.ts";
 
 /** A noise line standing alone may be prose ("Installing" in a README); progress comes in runs. */
@@ -25,7 +27,10 @@ export default defineDistiller({
   declined: "nothing recognised as noise",
   // Safe on failed runs: a line that states a failure, a warning or a tally is never cut.
   distillsFailedRuns: true,
-  distill({ segments, failed }) {
+  distill({ text, segments, failed }) {
+    // A project's own script that runs a test runner prints the runner's report: read by its tally.
+    const testRun = readTestRun(text, failed);
+    if (testRun) return testRun;
     const droppable = segments.map(
       (line) => line.tier === "noise" && !WARNS.test(line.text) && !reportsResult(line.text) && !carriesFailure(line.text),
     );

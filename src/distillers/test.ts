@@ -54,20 +54,30 @@ export default defineDistiller({
   distillsFailedRuns: true,
   declined: "no test tally recognised",
   distill(input) {
-    const { text, failed } = input;
-    const lines = toToolLines(text);
-    for (const read of RUNNER_READERS) {
-      const reading = read(lines);
-      if (!reading) continue;
-      if (reading.failuresFound !== reading.failuresTallied) return null;
-      if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
-      return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces), ...coverageReports(lines)]);
-    }
+    const reading = readTestRun(input.text, input.failed);
+    if (reading !== undefined) return reading;
     // No runner tally at all: a failed run that never got to test (the code did not compile) is a
     // build log, read by the build distiller under its own rules (every error block, counts agree).
-    return failed ? build.distill(input) : null;
+    return input.failed ? build.distill(input) : null;
   },
 });
+
+/**
+ * A test runner's report, read by the runner's own tally whatever command printed it (a project's
+ * `./run-tests.sh` prints pytest's report as pytest does). Undefined when no runner's tally is
+ * there; null when one is but its failures cannot be accounted for one by one.
+ */
+export function readTestRun(text: string, failed: boolean): string | null | undefined {
+  const lines = toToolLines(text);
+  for (const read of RUNNER_READERS) {
+    const reading = read(lines);
+    if (!reading) continue;
+    if (reading.failuresFound !== reading.failuresTallied) return null;
+    if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
+    return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces), ...coverageReports(lines)]);
+  }
+  return undefined;
+}
 
 /**
  * A test script often runs more than the runner (`tsc; jest`). Compiler errors printed around the
