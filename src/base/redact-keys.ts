@@ -30,8 +30,9 @@ export function isSecretKey(key: string): boolean {
   if (upper.endsWith("_PWD")) return true;
   if (SECRET_PAIR.test(upper)) return true;
   const segments = upper.split("_");
-  // `DB_PASS` is a password; `_passThroughOptions` is not.
-  if (segments.at(-1) === "PASS") return true;
+  // `DB_PASS` is a password; `_passThroughOptions` is not, and neither is a bare `PASS`: that is a test
+  // verdict (`PASS: backref` in automake, busybox and many harnesses), never a credential's name.
+  if (segments.length > 1 && segments.at(-1) === "PASS") return true;
   return segments.some((segment) => SECRET_SEGMENT.test(segment));
 }
 

@@ -21,6 +21,8 @@ describe("isSecretKey", () => {
     "HTTP_AUTHORIZATION",
     "npm_config_token",
     "SLACK_BOT_TOKEN",
+    "DB_PASS",
+    "SMTP_PASS",
   ])("treats %s as secret", (key) => {
     expect(isSecretKey(key)).toBe(true);
   });
@@ -37,6 +39,8 @@ describe("isSecretKey", () => {
     "LOG_LEVEL",
     "TOKENIZERS_PARALLELISM",
     "DATABASE_URL",
+    "PASS",
+    "Pass",
   ])("leaves %s readable", (key) => {
     expect(isSecretKey(key)).toBe(false);
   });
@@ -83,6 +87,12 @@ describe("redactSecrets", () => {
   test("leaves credentials in free text alone: a failing URL test must stay readable", () => {
     const { text } = fixture("test", "vitest_fail_trailing_slash");
     expect(text).toContain("http://userid:password@example.com:8080");
+    expect(redactSecrets(text)).toEqual({ text, count: 0 });
+  });
+
+  test("leaves a harness's PASS verdicts readable (automake, busybox): a test name is no password", () => {
+    const { text } = fixture("test", "h2_make_k_check_grep_pass_undetected");
+    expect(text).toContain("PASS: backref\n");
     expect(redactSecrets(text)).toEqual({ text, count: 0 });
   });
 
