@@ -140,7 +140,7 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
   const heads = warnings.map((d) => {
     // The finding's own line: past any `In function …` preamble, the first located or `warning` line.
     let at = d.from;
-    while (at < d.to - 1 && !FILE_OF.test(lines.plain[at]!) && !/^warning\b/.test(lines.plain[at]!)) at++;
+    while (at < d.to - 1 && !FILE_OF.test(lines.plain[at]!) && !/^warning\b/i.test(lines.plain[at]!)) at++;
     const kept = [at];
     const location = lines.plain.slice(at + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
     if (location !== -1) kept.push(at + 1 + location);

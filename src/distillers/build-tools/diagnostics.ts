@@ -61,6 +61,8 @@ const STARTERS: Starter[] = [
   { severity: "error", pattern: /^ERROR: /, extent: "rest" },
   { severity: "error", pattern: /^npm (?:ERR!|error) /, extent: "rest" },
   { severity: "error", pattern: /^configure: error: /, extent: "indented" },
+  // autotools' `missing` script: `WARNING: 'automake-1.16' is probably too old.`, then indented advice.
+  { severity: "warning", pattern: /^WARNING: '[^']+' is (?:probably too old|missing on your system)/, extent: "indented" },
 ];
 
 /** `file.c: In function ‘main’:` and `In file included from …` introduce the next diagnostic. */
@@ -103,17 +105,32 @@ function blockEnd(plain: string[], start: number, extent: Extent): number {
     case "linker":
       while (end < plain.length && (LINKER.test(plain[end]!) || /^\s+\S/.test(plain[end]!))) end++;
       return end;
-    case "indented":
+    case "indented": {
+      // `configure.ac:41: error: version mismatch…` goes on over lines with the same location and no severity.
+      const location = /^(\S+?:\d+(?::\d+)?: )/.exec(plain[start]!)?.[1];
+      const continues = (line: string) =>
+        location !== undefined &&
+        line.startsWith(location) &&
+        !/^\S+?:\d+(?::\d+)?: (?:fatal )?(?:error|warning|note):/.test(line) &&
+        !STARTERS.some((s) => s.pattern.test(line));
       // Indented lines belong to the block, across blank lines (CMake writes paragraphs).
       while (end < plain.length) {
         const line = plain[end]!;
         let next = end;
         while (next < plain.length && plain[next]!.trim() === "") next++;
         // A source line at column 0 (`}`) belongs to the block when carets underline it.
-        if (NOTE.test(line) || (/^\s/.test(line) && line.trim() !== "") || CARETS.test(line) || CARETS.test(plain[end + 1] ?? "")) end++;
+        if (
+          NOTE.test(line) ||
+          continues(line) ||
+          (/^\s/.test(line) && line.trim() !== "") ||
+          CARETS.test(line) ||
+          CARETS.test(plain[end + 1] ?? "")
+        )
+          end++;
         else if (next > end && next < plain.length && /^\s+\S/.test(plain[next]!)) end = next;
         else break;
       }
       return end;
+    }
   }
 }

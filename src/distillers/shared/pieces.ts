@@ -33,6 +33,17 @@ export function trimBlank(lines: string[]): string[] {
   return lines.slice(start, end);
 }
 
+/** At most this many indented lines follow a failure line that ends in a colon as its list. */
+const MAX_LIST_LINES = 20;
+
+/** `Failed checks were:` names its failures on the indented lines after it: how many of those follow line i. */
+function listAfter(plain: string[], i: number): number {
+  if (!plain[i]!.trimEnd().endsWith(":")) return 0;
+  let n = 0;
+  while (n < MAX_LIST_LINES && /^\s+\S/.test(plain[i + 1 + n] ?? "")) n++;
+  return n;
+}
+
 /**
  * The pieces in the order the tool printed them, plus any other line that states a failure
  * (a stray error the reader did not claim), so no failure is dropped quietly. A multi-line
@@ -45,8 +56,9 @@ export function renderPieces(lines: ToolLines, given: Piece[]): string {
   lines.plain.forEach((line, i) => {
     const trimmed = line.trim();
     if (anchored.has(i) || trimmed === "" || !carriesFailure(trimmed) || plainOut.includes(trimmed)) return;
-    pieces.push({ at: i, lines: [lines.raw[i]!] });
-    plainOut += `\n${line}`;
+    const list = listAfter(lines.plain, i);
+    pieces.push({ at: i, lines: lines.raw.slice(i, i + 1 + list) });
+    plainOut += `\n${lines.plain.slice(i, i + 1 + list).join("\n")}`;
   });
   const byStart = new Map<number, Piece>();
   for (const piece of pieces) if (!byStart.has(piece.at)) byStart.set(piece.at, piece);

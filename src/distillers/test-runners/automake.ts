@@ -6,17 +6,15 @@
  * make's own error lines; the recursive-make chatter and the `PASS:` lines go. The failing lines
  * must add up to the box's FAIL + ERROR + XPASS.
  */
-import { countIn, lastMatch, type Piece, type RunLines, type RunReading } from "./reading.ts";
+import { countIn, type Piece, type RunLines, type RunReading } from "./reading.ts";
 
 const BOX_TITLE = /^Testsuite summary for /;
 const BOX_RULE = /^={20,}$/;
 const FAILING = /^(?:FAIL|ERROR|XPASS): \S/;
 const COUNT = (kind: string) => new RegExp(`^# ${kind}:\\s+(\\d+)$`);
 
-export function readAutomake(lines: RunLines): RunReading | null {
-  const { plain, raw } = lines;
-  const titleAt = lastMatch(plain, BOX_TITLE);
-  if (titleAt === -1) return null;
+/** The box around a "Testsuite summary for" title: its rules, its `#` counts, the lines pointing at logs. */
+function boxAt(plain: string[], titleAt: number): { from: number; to: number } {
   let from = titleAt;
   while (from > 0 && BOX_RULE.test(plain[from - 1]!)) from--;
   let to = titleAt + 1;
@@ -29,14 +27,26 @@ export function readAutomake(lines: RunLines): RunReading | null {
     if (BOX_RULE.test(plain[to]!)) rules++;
     to++;
   }
-  const box = plain.slice(from, to);
-  const tallied = ["FAIL", "ERROR", "XPASS"].reduce((sum, kind) => sum + box.reduce((n, line) => n + countIn(line, COUNT(kind)), 0), 0);
-  if (!box.some((line) => COUNT("TOTAL").test(line))) return null;
-  const pieces: Piece[] = [{ at: from, lines: raw.slice(from, to) }];
+  return { from, to };
+}
+
+/** A recursive `make check` prints one box per test directory (gnulib's, then the project's): each is kept and tallied. */
+export function readAutomake(lines: RunLines): RunReading | null {
+  const { plain, raw } = lines;
+  const boxes = plain.flatMap((line, i) => (BOX_TITLE.test(line) ? [boxAt(plain, i)] : []));
+  if (boxes.length === 0) return null;
+  let tallied = 0;
+  for (const { from, to } of boxes) {
+    const box = plain.slice(from, to);
+    if (!box.some((line) => COUNT("TOTAL").test(line))) return null;
+    tallied += ["FAIL", "ERROR", "XPASS"].reduce((sum, kind) => sum + box.reduce((n, line) => n + countIn(line, COUNT(kind)), 0), 0);
+  }
+  const pieces: Piece[] = boxes.map(({ from, to }) => ({ at: from, lines: raw.slice(from, to) }));
+  const inBox = (i: number) => boxes.some(({ from, to }) => i >= from && i < to);
   // `make check VERBOSE=1` prints test-suite.log after the box: a test's line may appear twice.
   const failing = new Set<string>();
   plain.forEach((line, i) => {
-    if (i >= from && i < to) return;
+    if (inBox(i)) return;
     if (FAILING.test(line)) {
       failing.add(line.split(/\s+/).slice(0, 2).join(" "));
       pieces.push({ at: i, lines: [raw[i]!] });
