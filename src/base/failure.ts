@@ -44,6 +44,8 @@ export const FAILURE_SHAPES: readonly FailureShape[] = [
   // TAP: `not ok 3 - name`, unless a TODO or SKIP directive says the failure is expected.
   { name: "TAP not ok", matches: (_lower, start) => /^not ok\b/.test(start) && !/#\s*(?:todo|skip)\b/.test(start) },
   substring("undefined reference (linker)", "undefined reference to"),
+  // Perl's missing module, the cause behind a test file's `BEGIN failed--compilation aborted`.
+  substring("Perl can't locate", "can't locate "),
   // A non-zero count of errors: tsc's `Found 3 errors.`, clang's `2 errors generated.`, eslint's summary.
   { name: "N errors (N > 0)", matches: (lower) => /(?:^|[^0-9.])[1-9]\d* errors?\b/.test(lower) },
   // `failed` / `fail` as a word, not inside an identifier, and not a zero count.
@@ -61,7 +63,8 @@ const VERDICT_WORD = /fail(?:ed)?/g;
  * the few lines worth the full check: per-line JavaScript in a cold hook process cost more than
  * the rest of the pipeline on large payloads (profiled on a 1 MB Read).
  */
-const FAILURE_WORD = /error|err!|fatal:|exception:|panic:|fail|traceback|segmentation fault|not ok|undefined reference|●|✗|✘|❌|✖/gi;
+const FAILURE_WORD =
+  /error|err!|fatal:|exception:|panic:|fail|traceback|segmentation fault|not ok|undefined reference|can't locate |●|✗|✘|❌|✖/gi;
 /** The same words for one line: the ledger asks about every line it could fold. */
 const FAILURE_HINT = new RegExp(FAILURE_WORD.source, "i");
 

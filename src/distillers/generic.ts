@@ -29,7 +29,7 @@ export default defineDistiller({
   distillsFailedRuns: true,
   distill({ text, segments, failed }) {
     // A project's own script that runs a test runner prints the runner's report: read by its tally.
-    const testRun = readTestRun(text, failed);
+    const testRun = readTestRun(text, failed, { endsRun: true });
     if (testRun) return testRun;
     const droppable = segments.map(
       (line) => line.tier === "noise" && !WARNS.test(line.text) && !reportsResult(line.text) && !carriesFailure(line.text),

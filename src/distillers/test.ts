@@ -6,6 +6,7 @@
  * A failed run with no tally whose compiler errors the build distiller accounts for is read as
  * the build failure it is.
  */
+import { carriesFailure } from "../base/failure.ts";
 import { stripAnsi } from "../base/lines.ts";
 import build from "./build.ts";
 import { findDiagnostics } from "./build-tools/diagnostics.ts";
@@ -65,18 +66,30 @@ export default defineDistiller({
 /**
  * A test runner's report, read by the runner's own tally whatever command printed it (a project's
  * `./run-tests.sh` prints pytest's report as pytest does). Undefined when no runner's tally is
- * there; null when one is but its failures cannot be accounted for one by one.
+ * there; null when one is but its failures cannot be accounted for one by one. `endsRun`: the
+ * runner's report must be the output's end (at most a few lines after it, or lines that state a
+ * failure), so a build that runs its tests midway (`dpkg-buildpackage`) is not read as its tests.
  */
-export function readTestRun(text: string, failed: boolean): string | null | undefined {
+export function readTestRun(text: string, failed: boolean, options: { endsRun?: boolean } = {}): string | null | undefined {
   const lines = toToolLines(text);
   for (const read of RUNNER_READERS) {
     const reading = read(lines);
     if (!reading) continue;
     if (reading.failuresFound !== reading.failuresTallied) return null;
     if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
+    if (options.endsRun && linesAfter(lines, reading.pieces) > MAX_LINES_AFTER_REPORT) return undefined;
     return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces), ...coverageReports(lines)]);
   }
   return undefined;
+}
+
+/** A script may print its own last word after the runner's report (`make: *** … Error 1`, a timing line). */
+const MAX_LINES_AFTER_REPORT = 5;
+
+/** Non-blank lines after the reading's last piece that state no failure. */
+function linesAfter(lines: ToolLines, pieces: Piece[]): number {
+  const last = Math.max(...pieces.map((piece) => piece.at + piece.lines.length));
+  return lines.plain.slice(last).filter((line) => line.trim() !== "" && !carriesFailure(line)).length;
 }
 
 /**

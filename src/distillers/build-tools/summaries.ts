@@ -34,6 +34,8 @@ const FAILURE_SUMMARIES: RegExp[] = [
 const SUCCESS_VERDICTS: RegExp[] = [
   /^\s*Finished `?\w+`? (?:profile )?\[/,
   /^\s*Finished (?:dev|release|test|bench) \[/,
+  // `cargo doc`: where the documentation was written, the answer the user asked for.
+  /^\s*(?:Generated|Opening) \S+\.html$/,
   /^✓ built in /,
   // vite's module count says how much of the graph the build saw; kept with its verdict.
   /^✓ \d+ modules transformed\.$/,

@@ -1,7 +1,8 @@
 /**
  * RSpec: `N examples, F failures` tally, a "Failures:" section of numbered blocks (description,
  * Failure/Error line, expectation, backtrace lines) kept whole, and the "Failed examples:" list of
- * rerun commands. The progress dots and timing line are the ceremony.
+ * rerun commands, and `Randomized with seed N` (the order to rerun a failure in). The progress
+ * dots and timing line are the ceremony.
  */
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
@@ -15,6 +16,8 @@ export function readRspec(lines: RunLines): RunReading | null {
   const pieces: Piece[] = [{ at: tallyAt, lines: [lines.raw[tallyAt]!] }];
   lines.plain.forEach((line, i) => {
     if (i > tallyAt && (line === "Failed examples:" || /^rspec \S+(?::\d+|\[[\d:]+\]) # /.test(line)))
+      pieces.push({ at: i, lines: [lines.raw[i]!] });
+    else if (/^Randomized with seed \d+$/.test(line) && !pieces.some((piece) => piece.lines[0] === lines.raw[i]))
       pieces.push({ at: i, lines: [lines.raw[i]!] });
   });
   const failuresAt = lines.plain.indexOf("Failures:");
