@@ -122,6 +122,7 @@ test.each([
   "docker images --digests",
   "docker ps -a",
   "docker images -q",
+  "git shortlog -s -n",
   "git log --format=full --since=2.weeks --until=yesterday --before=2026-01-01 --date-order --no-color",
   "git diff -U5 --color=never",
   "git show -s --color=never HEAD",
