@@ -48,7 +48,7 @@ export function writeReport(out: string, run: Run): number {
     "",
     "```sh",
     "bun run bench:mutation                                  # the whole run (writes this file)",
-    "bun run bench:mutation --files src/ledger/plan.ts --cap 0 --out /tmp/m.md   # one file, every mutant",
+    "bun run bench:mutation --files src/ledger/plan.ts --cap 0 --out test-output/plan.md   # one file, every mutant",
     "```",
     "",
     "**How.** `bench/mutation-operators.ts` reads each source file's syntax tree and makes one mutant per site:",
