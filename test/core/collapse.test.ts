@@ -36,4 +36,31 @@ describe("collapse", () => {
     expect(collapse(configure, "build")).toBeNull();
     expect(collapse(splitLines(fixture("build", "upstream_cargo_build_large").text).slice(0, 9).join("\n"), "build")).toBeNull();
   });
+
+  test("log mode: runs of INFO and DEBUG entries, in any of their spellings, become one count each", () => {
+    const info = ["[INFO] fetched a", "INFO: fetched b", "info fetched c", "[info] fetched d"];
+    const debug = ["DEBUG: cache hit 1", "[DEBUG] cache hit 2", "debug cache hit 3"];
+    const text = [...info, ...debug, "ERROR: disk full", "done", "exit 1"].join("\n") + "\n";
+    expect(collapse(text, "log")).toBe(
+      "4 INFO entries (collapsed from 4 lines)\n3 DEBUG entries (collapsed from 3 lines)\nERROR: disk full\ndone\nexit 1\n",
+    );
+    expect(collapse(text.slice(0, -1), "log")!.endsWith("exit 1")).toBe(true);
+  });
+
+  test("build mode names what each kind of progress line counts", () => {
+    const runs = ["Unpacking", "Downloading", "Locking"].flatMap((word) => [1, 2, 3].map((n) => `${word} pkg-${n} v1.0.${n}`));
+    const out = collapse([...runs, "Finished"].join("\n"), "build");
+    expect(out).toBe(
+      "3 packages unpacked (collapsed from 3 lines)\n3 packages downloaded (collapsed from 3 lines)\n" +
+        "3 packages locked (collapsed from 3 lines)\nFinished",
+    );
+  });
+
+  test("only generic mode needs most of the output to repeat: a named mode folds a short run among other lines", () => {
+    const compiling = [1, 2, 3].map((n) => `Compiling crate-${n} v0.1.${n}`);
+    const other = Array.from({ length: 7 }, (_, n) => `warning: unused variable \`x${n}\``);
+    const text = [...compiling, ...other].join("\n");
+    expect(collapse(text, "generic")).toBeNull();
+    expect(collapse(text, "build")).toBe(["3 crates compiled (collapsed from 3 lines)", ...other].join("\n"));
+  });
 });

@@ -26,6 +26,7 @@ describe("sniffFormat", () => {
     ["---\nanything", "yaml"],
     ['data:\n  config.hcl: |\n    storage "file" {\n      path = "/vault"\n    }\n  other: 1\n', "yaml"],
     ["a,b,c\n1,2,3\n4,5,6\n", "csv"],
+    ['"name","id"\r\n"ada","1"\r\n"bob","2"\r\n', "csv"],
     ["a\tb\n1\t2\n3\t4\n", "tsv"],
     [`${"QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3ODkrLw".repeat(3)}==`, "base64"],
   ])("classifies %p as %s", (text, kind) => {

@@ -7,11 +7,33 @@ describe("hot-file guard rules", () => {
     expect(targetFiles("ls -la")).toEqual([]);
   });
 
-  test.each(["rm src/main.ts", "git checkout src/main.ts", "sed -i s/a/b/ x.ts", "mv a.ts b.ts"])("sees %p as mutating", (command) => {
+  test.each([
+    "rm src/main.ts",
+    "git checkout src/main.ts",
+    "sed -i s/a/b/ x.ts",
+    "mv a.ts b.ts",
+    "cp a.ts b.ts",
+    "truncate -s 0 log.txt",
+    "git reset --hard",
+    "git add src/main.ts",
+    "git restore src/main.ts",
+    "git clean -fd",
+    "cargo build --release",
+    "cargo install ripgrep",
+    "cargo clean",
+    "npm install left-pad",
+    "npm ci",
+    "echo hi > notes.txt",
+    "FOO=1 rm a.ts",
+    "ls && rm a.ts",
+  ])("sees %p as mutating", (command) => {
     expect(isMutating(command)).toBe(true);
   });
 
-  test.each(["cat src/main.ts", "git diff src/main.ts", "grep rm notes.txt"])("sees %p as read-only", (command) => {
-    expect(isMutating(command)).toBe(false);
-  });
+  test.each(["cat src/main.ts", "git diff src/main.ts", "grep rm notes.txt", "git status", "cargo test", "npm run build", "rmdir-like x"])(
+    "sees %p as read-only",
+    (command) => {
+      expect(isMutating(command)).toBe(false);
+    },
+  );
 });

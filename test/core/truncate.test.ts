@@ -20,3 +20,60 @@ test("when the middle cannot be archived the reply goes on uncut: never an omiss
   const oneLine = "x".repeat(80_000);
   expect(capOutput(oneLine, 50_000, () => null)).toBe(oneLine);
 });
+
+/** Lines of one width, so the cut points are plain arithmetic: `width` bytes each, terminator included. */
+function fixedLines(count: number, width = 50): string[] {
+  return Array.from({ length: count }, (_, i) => `${`row ${i}`.padEnd(width - 1, ".")}\n`);
+}
+
+test("a reply of exactly the cap is handed back whole and nothing is archived", () => {
+  const text = fixedLines(1_000).join("");
+  let archived = 0;
+  const archive = () => (archived++, "1a2b3c4d5e6f7a8b");
+  expect(capOutput(text, Buffer.byteLength(text), archive)).toBe(text);
+  expect(archived).toBe(0);
+  expect(capOutput(text, Buffer.byteLength(text) - 1, archive)).not.toBe(text);
+  expect(archived).toBe(1);
+});
+
+test("the line cut keeps whole lines: four fifths of the cap less 200 bytes of head, one fifth of tail", () => {
+  // 50,000-byte cap: tail budget 10,000 (200 lines of 50), head budget 40,000 - 200 = 39,800 (796 lines).
+  const lines = fixedLines(4_000);
+  const stored: string[] = [];
+  const out = capOutput(lines.join(""), 50_000, (content, whole) => {
+    stored.push(content);
+    expect(whole).toBe(200_000);
+    return "1a2b3c4d5e6f7a8b";
+  });
+  const marker = "[OMNI: output truncated, 996 of 4000 lines kept, 3004 dropped from the middle, omni retrieve 1a2b3c4d5e6f7a8b]\n";
+  expect(out).toBe(lines.slice(0, 796).join("") + marker + lines.slice(3_800).join(""));
+  expect(stored).toEqual([lines.slice(796, 3_800).join("")]);
+});
+
+test("a head line too long for the head budget, or a last line too long for the tail, falls back to the byte cut", () => {
+  const cases = {
+    "first line too long": "h".repeat(45_000) + "\n" + fixedLines(2_000).join(""),
+    "last line too long": fixedLines(2_000).join("") + "t".repeat(20_000),
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    const stored: string[] = [];
+    const out = capOutput(text, 50_000, (content) => (stored.push(content), "1a2b3c4d5e6f7a8b"));
+    const marker = `\n[OMNI: output truncated, 49800 of ${Buffer.byteLength(text)} bytes kept, omni retrieve 1a2b3c4d5e6f7a8b]\n`;
+    expect({ name, out }).toEqual({ name, out: text.slice(0, 49_800) + marker });
+    expect(stored).toEqual([text.slice(49_800)]);
+  }
+});
+
+test("the byte cut never splits a character: a partial one goes to the archived part", () => {
+  const text = "é".repeat(40_000); // 2 bytes each: the 49,800-byte cut falls between characters
+  const odd = `x${text}`; // 1 + 2n: the cut falls inside one
+  for (const input of [text, odd]) {
+    const stored: string[] = [];
+    const out = capOutput(input, 50_000, (content) => (stored.push(content), "1a2b3c4d5e6f7a8b"));
+    const kept = out.slice(0, out.indexOf("\n[OMNI: output truncated"));
+    expect(kept).not.toContain("\uFFFD");
+    expect(kept + stored[0]).toBe(input);
+    expect(Buffer.byteLength(kept)).toBeGreaterThanOrEqual(49_799);
+    expect(out).toContain(`${Buffer.byteLength(kept)} of ${Buffer.byteLength(input)} bytes kept`);
+  }
+});

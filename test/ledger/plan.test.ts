@@ -288,3 +288,18 @@ describe("sourceLabel", () => {
     expect(sourceLabel("/repo/commander.js/lib/very/long/path/to/help.js")).toBe("/repo/commander.js/lib/very/long/path/to");
   });
 });
+
+test("a run ends at its last seen line: the unseen line after it is never folded with it", () => {
+  // The unseen line is long enough to pay for a marker of its own, so only the run's bounds keep it out.
+  const seenHead = 20;
+  const longUnseen = `${ARGUMENT_JS.slice(20, 60)
+    .map((line) => line.trim())
+    .join(" ")}\n`;
+  const lines = [...ARGUMENT_JS.slice(0, seenHead), longUnseen, ...ARGUMENT_JS.slice(60, 70)];
+  const runs = planFolds(
+    lines,
+    sighted(lines, (i) => (i < seenHead ? SESSION : null)),
+  );
+  expect(runs.map((run) => [run.start, run.end])).toEqual([[0, seenHead]]);
+  for (const run of runs) expect(run.body).toBe(lines.slice(run.start, run.end).join(""));
+});

@@ -1,0 +1,68 @@
+/**
+ * Why each surviving mutant of `bun run bench:mutation` is left, keyed by "path | trimmed source
+ * line | mutation" (bench/mutation-report.ts's reasonKey), so a reason follows its line when code
+ * above it moves. A survivor with no entry here fails the run.
+ */
+export const NOTES: string[] = [
+  "The tests added with this bench (test/core/truncate, block-view, gateway-tables, route-tables, collapse, format,",
+  "pre-tool-rules; test/ledger/record, types, plan; test/base/markers) each kill at least one mutant that survived",
+  "before them. Before those tests the same run scored 60.7%: 182 of 300 mutants detected, 118 survived, and",
+  "src/core/block-view.ts had no covering test at all (its 16 sampled mutants could not run).",
+];
+
+export const REASONS: Record<string, string> = {
+  'src/core/block-view.ts | const to = match[2] === undefined ? from : match[3] === "" ? Number.POSITIVE_INFINITY : Number(match[3]); | `2` → `3`':
+    "equivalent: group 3 (`\\d*`) takes part exactly when group 2 (`-`) does, so `match[3] === undefined` if and only if `match[2] === undefined`.",
+  "src/core/format.ts | if (exact * 100 < records.length * DELIMITED_EXACT_ROWS_PERCENT) return false; | drop early exit `if (exact * 100 < records.length * DELIMITED_EXACT_ROWS_P...`":
+    "left: gap. No covering test holds a delimited table whose rows mostly carry more fields than its first row, the one shape only this share check refuses; a test needs real output of that shape (a captured fixture).",
+  'src/core/gateway/permission-rules.ts | if (rest.length > 0 && rest[0]!.includes("/")) out.add([basename(rest[0]!), ...rest.slice(1)].join(" ")); | `"/"` → `""`':
+    "equivalent: for a bare program name basename() is the name itself, so adding the basename spelling for every program adds a spelling already in the set.",
+  'src/core/gateway/permission-rules.ts | return parseChain(command).map((segment) => ({ raw: segment.raw || segment.words.join(" "), words: segment.words })); | `||` → `&&`':
+    "left: gap. The segment's typed text (quotes kept) gives way to its unquoted words, and every deny or ask rule in the tests matches the unquoted words too. Killing it needs a rule written with its quotes as typed; how the host matches such a rule was not measured in this change.",
+  'src/core/gateway/permission-rules.ts | return parseChain(command).map((segment) => ({ raw: segment.raw || segment.words.join(" "), words: segment.words })); | `" "` → `""`':
+    "unreachable: parseChain gives every segment with words its typed text, so the fallback join never runs.",
+  'src/core/gateway/project-script.ts | const INTERPRETERS = new Set(["node", "python", "python3", "perl", "ruby", "php", "deno", "bun", "tsx", "ts-node"]); | `"python3"` → `""`':
+    "unreachable: the program's trailing digits and dots are stripped before the lookup (`python3` → `python`), so the `python3` entry is never consulted.",
+  'src/core/gateway/shell-form.ts | if (start === -1 && (ch === "#" || ch === "!" || ((ch === "{" || ch === "}") && /^(?:$|[\\s;&|])/.test(command[i + 1] ?? "")))) { | `1` → `2`':
+    "left: the look-ahead after `{` moves one character, yet the tests' groups are still refused at their closing `}` (end of command or before `;`), so no covering input tells them apart; only the refusal's position differs.",
+  'src/core/gateway/shell-form.ts | if (ch === "\\\\" && i + 1 < command.length && \'"\\\\$`\\n\'.includes(command[i + 1]!)) { | `+` → `-`':
+    "equivalent: the bound matters only for a backslash that is the last character of the command, and there `command[i + 1]` is undefined, which the list of escapable characters never includes.",
+  'src/core/pipeline.ts | route = routeTool(request.tool ?? "Bash", command); | `"Bash"` → `""`':
+    'equivalent: routeTool\'s default branch (any tool but Read, Grep and WebFetch) routes the command as a shell command, for `""` as for `"Bash"`.',
+  'src/core/pipeline.ts | const SHAPE_FALLBACK = new Set<DistillerId>(["test", "build", "jsts", "cloud", "system-ops"]); | `"system-ops"` → `""`':
+    "left: gap. No covering test feeds system-ops output that its distiller declines and checks that it still collapses as a log; such a test needs a real fixture of that kind.",
+  'src/core/pipeline.ts | const body = view.endsWith("\\n") ? view.slice(0, -1) : view; | negate `view.endsWith("\\n")`':
+    "left: gap. No covering test pins the bytes where a distilled view meets the omission marker (the mutant drops a view's last character or keeps its final newline).",
+  'src/core/pipeline.ts | const structured = view !== request.text && sniffFormat(view, request.tool === "Read" ? command : undefined) !== null; | `&&` → `||`':
+    "equivalent: when the view is the raw text, the guard already ran the same sniff on it (with the same Read path) and let it through, so sniffing it again returns null.",
+  "src/core/pipeline.ts | if (!context || !ledger) return; | `||` → `&&`":
+    "equivalent for the reader: with either missing, recordDelivered throws before any store call and recordShown's fail-open catch logs it; nothing delivered or stored changes, only a log line.",
+  'src/core/pipeline.ts | delivered: result.reason === TOO_LARGE ? "" : result.changed ? result.delivered : request.text, | `===` → `!==`':
+    "left: the history row's delivered text is read back only by the store, stats and e2e suites, outside the covering set; the pure tests never read the row.",
+  "src/core/pre-tool-rules.ts | export const HOT_FILE_ACCESS_THRESHOLD = 2; | `2` → `3`":
+    "left: the threshold is applied in src/hooks/pre-tool.ts, whose tests (test/hooks, outside the covering set) are where its effect is pinned.",
+  "src/core/truncate.ts | while (tail > head && tailBytes + byteLength(lines[tail - 1]!) <= tailBudget) tailBytes += byteLength(lines[--tail]!); | `>` → `>=`":
+    "equivalent: the tail loop never reaches `tail === head`: head and tail together fit in the cap less 200 bytes while the text is over the cap, so at least one line stays between them.",
+  "src/core/truncate.ts | if (head === 0 || tail >= lines.length || tail <= head) { | `<=` → `<`":
+    "equivalent: for the same reason `tail === head` never happens here; the `tail <= head` check is defensive.",
+  'src/ledger/fold.ts | if (identical) return { origin: "session", from: "" }; | drop early exit `if (identical) return { origin: "session", from: "" };`':
+    "equivalent in practice: a Read held whole was recorded with every one of its lines, so each key has this session's sighting anyway, with an empty label (same source). Only a ledger pruned between the two reads would tell them apart.",
+  'src/ledger/fold.ts | return context.window && context.source !== "" ? hash(`\\u0000read\\u0000${context.source}\\u0000${view}`) : null; | `&&` → `||`':
+    "left: gap. Under the mutant a Grep or WebFetch output (a source, no window) delivered unchanged is remembered as a held Read, so a byte-identical repeat folds whole; no covering test repeats a Grep or WebFetch output.",
+  "src/ledger/fold.ts | scope: context.projectScope ?? context.readerScope, | drop `?? fallback`":
+    "left: gap. Outside a project the fold row's scope becomes null; the rows are stats accounting and no covering test reads their scope back.",
+  "src/ledger/fold.ts | bytes: 0, | `0` → `1`":
+    "left: gap. A fold row's byte count starts one high; the rows are stats accounting and no covering test sums them.",
+  "src/ledger/plan.ts | const payloadBytes = bytes.reduce((sum, n) => sum + n, 0); | `0` → `1`":
+    "left: gap. One byte more moves the small-payload threshold and the rows' payload bytes by one byte; no test sits on that boundary.",
+  "src/ledger/plan.ts | seenBytes += bytes.slice(i, end).reduce((sum, n) => sum + n, 0); | `0` → `1`":
+    "left: gap. One byte more per run moves the mostly-repeated small-payload threshold by a few bytes; no test sits on that boundary.",
+  "src/base/failure.ts | nextLineStart = end + 1; | `+` → `-`":
+    "equivalent: the failure words are several letters long, so no second match on the same line starts at `end - 1` or later, and a match on a later line starts after `end + 1`: both bounds skip the same matches.",
+  'src/base/lines.ts | if (text === "") return []; | drop early exit `if (text === "") return [];`':
+    'equivalent: for `""` the loop finds no newline and pushes nothing, so it returns `[]` too.',
+  'src/base/lines.ts | return text.includes("\\x1b") ? text.replace(ANSI_PATTERN, "") : text; | `"\\x1b"` → `""`':
+    "equivalent: the `includes` test is a fast path; the replace finds nothing to strip in text with no escape.",
+  'src/base/lines.ts | return Buffer.byteLength(text, "utf8"); | `"utf8"` → `""`':
+    'equivalent: Buffer.byteLength falls back to UTF-8 for an empty encoding name (checked: `Buffer.byteLength("é✓", "")` is 5).',
+};
