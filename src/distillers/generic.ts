@@ -12,6 +12,7 @@
 import { carriesFailure } from "../base/failure.ts";
 import { reportsResult } from "../base/score.ts";
 import { foldShapes } from "./generic/shapes.ts";
+import { foldVerdictBlocks } from "./generic/verdicts.ts";
 import { readTestRun } from "./test.ts";
 import { defineDistiller } from "./types.ts";
 
@@ -45,11 +46,14 @@ export default defineDistiller({
       }
       start = end === start ? start + 1 : end;
     }
-    const kept = segments.filter((_, i) => !dropped[i]).map((line) => line.text);
+    const unfolded = segments.filter((_, i) => !dropped[i]).map((line) => line.text);
+    // One verdict line per test (`PASS: name`): the passing tests' output goes, the failing tests' stays.
+    const verdicts = foldVerdictBlocks(unfolded);
+    const kept = verdicts ? verdicts.lines : unfolded;
     const shaped = foldShapes(kept);
-    // The noise rule alone never touched a failed run; only the shape miner, which keeps every signal, does.
-    if (failed && !shaped) return null;
-    if (noise === 0 && !shaped) return null;
+    // The noise rule alone never touched a failed run; only the shape miner and the verdict fold, which keep every signal, do.
+    if (failed && !shaped && !verdicts) return null;
+    if (noise === 0 && !shaped && !verdicts) return null;
     const lines = shaped ? shaped.text.split("\n") : kept;
     return `${[...lines, ...(noise > 0 ? [`[${noise} noise lines omitted]`] : [])].join("\n")}\n`;
   },

@@ -1,0 +1,70 @@
+/**
+ * Harnesses that print one verdict line per test (`PASS: name`, `FAIL: name`, `SKIPPED: name`:
+ * busybox's runtest, automake's logs, many project scripts), often after the test's own output
+ * (`runtest -v` echoes each test's script). A failing test's lines, from the verdict before it to
+ * its own and on to the next separator or verdict (a diff printed after `FAIL:`), stay whole; a passing or skipped test's go, and each run of them becomes one line that
+ * counts them by verdict, so nothing is claimed that was not seen. The header before the first
+ * verdict and the tail after the last stay as printed.
+ */
+import { stripAnsi } from "../../base/lines.ts";
+
+const VERDICT = /^(PASS|FAIL|ERROR|XFAIL|XPASS|SKIP|SKIPPED|UNTESTED|UNSUPPORTED|UNRESOLVED)(?::| -) \S/;
+const FAILING = new Set(["FAIL", "ERROR", "XPASS", "UNRESOLVED"]);
+/** A line that opens the next test's output (`======` in busybox's runtest -v). */
+const SEPARATOR = /^(?:={5,}|-{5,}|\*{5,})$/;
+/** Fewer verdicts than this are not a harness's report. */
+const MIN_VERDICTS = 10;
+
+export interface VerdictFold {
+  lines: string[];
+  /** Lines removed. */
+  folded: number;
+}
+
+export function foldVerdictBlocks(input: string[]): VerdictFold | null {
+  const verdicts = input.map((line) => VERDICT.exec(stripAnsi(line))?.[1] ?? null);
+  const count = verdicts.filter((v) => v !== null).length;
+  if (count < MIN_VERDICTS || !verdicts.some((v) => v !== null && !FAILING.has(v))) return null;
+  const out: string[] = [];
+  let folded = 0;
+  const omitted = new Map<string, number>();
+  const flush = () => {
+    if (omitted.size === 0) return;
+    const total = [...omitted.values()].reduce((a, b) => a + b, 0);
+    out.push(`[${total} test${total === 1 ? "" : "s"} omitted: ${[...omitted].map(([v, n]) => `${n} ${v}`).join(", ")}]`);
+    omitted.clear();
+  };
+  let start = 0;
+  for (let i = 0; i < input.length; i++) {
+    const verdict = verdicts[i];
+    if (verdict === null || verdict === undefined) continue;
+    const block = input.slice(start, i + 1);
+    if (FAILING.has(verdict) || start === 0) {
+      // The header before the first verdict is no test's output: it stays, like a failing block.
+      if (!FAILING.has(verdict)) {
+        out.push(...block.slice(0, -1));
+        omitted.set(verdict, 1);
+        folded += 1;
+      } else {
+        flush();
+        out.push(...block);
+        // What the harness prints after the verdict (the expected/actual diff) belongs to the failing test.
+        let end = i + 1;
+        while (end < input.length && verdicts[end] === null && !SEPARATOR.test(stripAnsi(input[end]!).trim())) end++;
+        out.push(...input.slice(i + 1, end));
+        start = end;
+        i = end - 1;
+        continue;
+      }
+    } else {
+      omitted.set(verdict, (omitted.get(verdict) ?? 0) + 1);
+      folded += block.length;
+    }
+    start = i + 1;
+  }
+  flush();
+  out.push(...input.slice(start));
+  // Nothing worth a marker: a summary line costs more than the verdicts it would replace.
+  if (folded <= count / 2) return null;
+  return { lines: out, folded };
+}
