@@ -154,6 +154,8 @@ function routeProgram(program: Program): Route {
   }
   if (JVM.has(base) || base === "flutter" || base === "dart") return route("build", label);
   if (readsAFile(program)) return route("readfile", label);
+  // `tar tvf`, `tar --list`: an archive's listing, every row an answer.
+  if (base === "tar" && (args.includes("--list") || /^-?[A-Za-z]*t/.test(args[0] ?? ""))) return passthrough("file enumeration", label);
   if (base === "docker" || base === "podman") {
     if (["ps", "images", "exec", "run", "inspect", "container", "image", "volume", "network"].includes(sub))
       return passthrough("listing or wrapper", label);

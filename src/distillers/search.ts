@@ -28,7 +28,7 @@ const MAX_UNPARSED_SHARE = 0.1;
 
 const WITH_LINE_NUMBER = /^(.+?):\d+:/;
 /** A linter's or compiler's finding (flake8 codes, rubocop letters, gcc/sparse severities, perlcritic's severity), not a match. */
-const LINTER_FINDING = /^\S+:\d+:\d+: (?:[A-Z]+\d{2,4}\b|[CRWEF]: |(?:fatal )?(?:warning|error|note): )|\(Severity: \d\)$/;
+const LINTER_FINDING = /^\S+:\d+(?::\d+)?: (?:[A-Z]+\d{2,4}\b|[CRWEF]: |(?:fatal )?(?:warning|error|note): )|\(Severity: \d\)$/;
 const BARE_LINE_NUMBER = /^\d+:/;
 const WITH_PATH = /^([^\s:][^:]*):/;
 const BINARY_MATCH = /^(?:Binary file (.+) matches|(.+): binary file matches.*)$/;

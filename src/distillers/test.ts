@@ -10,6 +10,7 @@ import { carriesFailure } from "../base/failure.ts";
 import { stripAnsi } from "../base/lines.ts";
 import build from "./build.ts";
 import { findDiagnostics } from "./build-tools/diagnostics.ts";
+import { isFailureSummary } from "./build-tools/summaries.ts";
 import { coverageReports } from "./test-runners/coverage.ts";
 import { RUNNER_READERS } from "./test-runners/index.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
@@ -78,9 +79,19 @@ export function readTestRun(text: string, failed: boolean, options: { endsRun?: 
     if (reading.failuresFound !== reading.failuresTallied) return null;
     if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
     if (options.endsRun && linesAfter(lines, reading.pieces) > MAX_LINES_AFTER_REPORT) return undefined;
-    return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces), ...coverageReports(lines)]);
+    return renderPieces(lines, [
+      ...reading.pieces,
+      ...errorsOutsideTests(lines, reading.pieces),
+      ...buildSummaries(lines),
+      ...coverageReports(lines),
+    ]);
   }
   return undefined;
+}
+
+/** The build's own summary lines around the run (`warning: \`crate\` (lib test) generated 50 warnings`). */
+function buildSummaries(lines: ToolLines): Piece[] {
+  return lines.plain.flatMap((line, i) => (isFailureSummary(line) ? [{ at: i, lines: [lines.raw[i]!] }] : []));
 }
 
 /** A script may print its own last word after the runner's report (`make: *** … Error 1`, a timing line). */

@@ -176,6 +176,12 @@ const ROUTES: Array<[command: string, distiller: DistillerId | null]> = [
   ["true && cargo test", "test"],
   ["OMNI_PASSTHROUGH=1 cargo test", "test"],
   ["FOO=1 cargo test", "test"],
+  // An archive's listing is every row an answer; extracting or creating one is a log.
+  ["tar tvJf node-js-yaml_4.1.0.orig.tar.xz", null],
+  ["tar -tzf site.tgz", null],
+  ["tar --list -f backup.tar", null],
+  ["tar xzf site.tgz", "system-ops"],
+  ["tar -czf site.tgz public", "system-ops"],
 ];
 
 describe("routeCommand", () => {

@@ -28,6 +28,10 @@ const FAILURE_SUMMARIES: RegExp[] = [
   /^\d+ warnings?$/,
   /^\d+ files? inspected, \d+ offenses? detected/,
   /^cc1\S*: (?:all )?warnings being treated as errors/,
+  // `make -k`: the goal it gave up on.
+  /^make(?:\[\d+\])?: Target '[^']+' not remade because of errors\.$/,
+  // clang-tidy: the findings it counted but did not show.
+  /^Suppressed \d+ warnings? \(/,
 ];
 
 /** What a tool prints when it finished; never a claim the output does not make itself. */
@@ -46,6 +50,8 @@ const SUCCESS_VERDICTS: RegExp[] = [
   /^⚡ Done in /,
   /^make(?:\[\d+\])?: Nothing to be done for /,
   /^\[\s*\d+%\] Built target /,
+  // automake's silent rules: the link step names what was built (`  CCLD     xmllint`).
+  /^\s+(?:CC|CXX|OBJC|F77|FC)?LD\s+\S+$/,
   /^-- Build files have been written to: /,
   /^Successfully (?:installed|built) /,
   /^Build succeeded\b/,
