@@ -16,6 +16,7 @@ describe("carriesFailure", () => {
     "fatal: not a git repository",
     "thread 'main' panicked at src/main.rs:3: panic: boom",
     "Tests: 1 failed, 4 passed, 5 total",
+    "npm ERR! code E404",
   ])("sees a failure in %p", (line) => {
     expect(carriesFailure(line)).toBe(true);
   });
@@ -71,6 +72,8 @@ describe("the failure shapes", () => {
     "not ok 5 - skipped on windows # SKIP",
     "0 errors",
     "Found 0 errors. Watching for file changes.",
+    "0 failed",
+    "0 failed, 12 passed",
   ])("keeps %p a plain line", (line) => {
     expect(carriesFailure(line)).toBe(false);
   });

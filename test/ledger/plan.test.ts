@@ -179,6 +179,35 @@ describe("planFolds", () => {
   });
 });
 
+describe("small payloads read back within seconds", () => {
+  test("under 1 KB and at least 80% already shown, a payload is delivered whole; at 1 KB it folds", () => {
+    const small = runOfBytes(1023);
+    expect(
+      planFolds(
+        small,
+        sighted(small, () => SESSION),
+      ),
+    ).toEqual([]);
+    const large = runOfBytes(1024);
+    expect(
+      planFolds(
+        large,
+        sighted(large, () => SESSION),
+      ).length,
+    ).toBe(1);
+  });
+
+  test("the 80% counts the bytes shown: 799 of 1000 folds, 800 of 1000 does not", () => {
+    const line = `${"a".repeat(99)}\n`;
+    const seenFirst = (lines: string[]) => sighted(lines, (i) => (i < 8 ? SESSION : null));
+    const under = [...Array.from({ length: 7 }, () => line), `${"a".repeat(98)}\n`, `${"x".repeat(200)}\n`];
+    expect(under.map(byteLength)).toEqual([100, 100, 100, 100, 100, 100, 100, 99, 201]);
+    expect(planFolds(under, seenFirst(under)).length).toBe(1);
+    const at = [...Array.from({ length: 8 }, () => line), `${"x".repeat(199)}\n`];
+    expect(planFolds(at, seenFirst(at))).toEqual([]);
+  });
+});
+
 describe("foldRepeats", () => {
   test("does not even look up a payload under 264 bytes", () => {
     const lookups: number[] = [];

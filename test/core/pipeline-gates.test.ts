@@ -1,0 +1,132 @@
+/**
+ * The gates of the pipeline's stages (src/core/guard.ts, distill-stage.ts, pipeline.ts) at their
+ * edges: the input ceiling, a Read's path in the format sniff, the shape fallback, the collapse
+ * fallback and its guardrail, the enormous-input trim, and the marker that must pay for itself.
+ * A planted distiller stands in where the check under test sits behind every real one.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { MAX_INPUT_BYTES } from "../../src/base/limits.ts";
+import { runPipeline } from "../../src/core/pipeline.ts";
+import type { PipelineRequest } from "../../src/core/pipeline-types.ts";
+import { distillers } from "../../src/distillers/index.ts";
+import { defineDistiller } from "../../src/distillers/types.ts";
+import { fixedClock, memoryStore } from "../helpers/memory-store.ts";
+
+const NOISE = Array.from({ length: 120 }, (_, i) => `Downloading package-${i} v1.${i}.0`).join("\n") + "\nDone: 120 packages ready\n";
+const INFO_LOG = Array.from({ length: 100 }, (_, i) => `[INFO] fetched page ${i}`).join("\n") + "\ndone\n";
+const TOKEN = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
+
+function run(overrides: Partial<PipelineRequest>) {
+  const request: PipelineRequest = { text: NOISE, command: "node fetch.js", entry: "exec", failed: false, agentId: "test", ...overrides };
+  return runPipeline(request, { store: memoryStore(), clock: fixedClock });
+}
+
+const realGeneric = distillers.generic;
+afterEach(() => {
+  distillers.generic = realGeneric;
+});
+/** The generic distiller replaced by `distill` for one test (restored after each). */
+function plantGeneric(distill: (text: string) => string | null): void {
+  distillers.generic = defineDistiller({ ...realGeneric, describe: "planted", distill: ({ text }) => distill(text) });
+}
+
+describe("guard", () => {
+  test("past the input ceiling the host keeps its own bytes: a secret in them is not masked either", () => {
+    const huge = `token = "${TOKEN}"\n${"Downloading package v1.0.0 from the registry mirror\n".repeat(Math.ceil(MAX_INPUT_BYTES / 52) + 10)}`;
+    const result = run({ text: huge });
+    expect(result.reason).toBe("too large");
+    expect(result.delivered === huge).toBe(true);
+  });
+
+  test("a payload of exactly the input ceiling is still sniffed: a JSON document passes through as one", () => {
+    const json = `[${"1,".repeat((MAX_INPUT_BYTES - 4) / 2)}11]`;
+    expect(json.length).toBe(MAX_INPUT_BYTES);
+    const result = run({ text: json });
+    expect(result.reason).toBe("structured:json");
+    expect(result.delivered === json).toBe(true);
+  });
+
+  test("a Read of a text file is never taken for CSV; the same rows in a .csv file are", () => {
+    const rows = ["name,team,city", ...Array.from({ length: 30 }, (_, i) => `person${i},team${i % 3},city${i % 5}`)].join("\n") + "\n";
+    const asRead = (path: string) => run({ text: rows, command: path, tool: "Read", entry: "hook" });
+    expect(asRead("/home/dev/app/data.csv").reason).toBe("structured:csv");
+    expect(asRead("/home/dev/app/notes.md").reason ?? "").not.toStartWith("structured");
+    expect(run({ text: rows, command: "cat notes.md" }).reason).toBe("structured:csv");
+  });
+});
+
+describe("distill stage", () => {
+  test.each(["cargo test", "cargo build", "npx eslint .", "kubectl describe pod web", "journalctl -u web"])(
+    "output `%s`'s distiller does not recognise is read by the generic shape miner",
+    (command) => {
+      const result = run({ command });
+      expect(result.route).toBe("distilled");
+      expect(result.delivered).toStartWith("Done: 120 packages ready\n[120 noise lines omitted]\n[OMNI: 119 lines omitted, omni retrieve ");
+    },
+  );
+
+  test("a route with no shape fallback collapses what its distiller declines, and says so", () => {
+    plantGeneric(() => null);
+    const result = run({ text: INFO_LOG, command: "https://example.com/log", tool: "WebFetch", entry: "hook" });
+    expect(result.route).toBe("collapsed");
+    expect(result.delivered).toStartWith("100 INFO entries (collapsed from 100 lines)\ndone\n[OMNI: 99 lines omitted, omni retrieve ");
+  });
+
+  test("a distilled form at exactly 95% of the input does not beat the guardrail: collapse is tried", () => {
+    const text = `${INFO_LOG}xxxxx`;
+    expect(text.length).toBe(2300);
+    const webFetch = { text, command: "https://example.com/log", tool: "WebFetch", entry: "hook" as const };
+    plantGeneric((input) => input.slice(0, 2185));
+    expect(run(webFetch).route).toBe("collapsed");
+    // One byte under 95% beats it, and 95% saves too little to deliver.
+    plantGeneric((input) => input.slice(0, 2184));
+    expect(run(webFetch)).toMatchObject({ route: "passthrough", reason: "below guardrail" });
+  });
+
+  test("under 2 MB nothing is trimmed, however many lines", () => {
+    const text = Array.from({ length: 7000 }, (_, i) => `line ${i}`).join("\n") + "\n";
+    let seen = "";
+    plantGeneric((input) => {
+      seen = input;
+      return "summary\n";
+    });
+    expect(run({ text }).route).toBe("distilled");
+    expect(seen === text).toBe(true);
+  });
+
+  test("past 2 MB a payload of few lines is not trimmed: there is no middle to skip", () => {
+    const text = `${"a".repeat(1_000_000)}\n${"b".repeat(1_000_000)}\n${"c".repeat(1_000_000)}\n`;
+    let seen = "";
+    plantGeneric((input) => {
+      seen = input;
+      return "summary\n";
+    });
+    expect(run({ text }).route).toBe("distilled");
+    expect(seen === text).toBe(true);
+  });
+});
+
+describe("pipeline gates", () => {
+  test("empty output is handed back as it is, and says why", () => {
+    expect(run({ text: "" })).toMatchObject({ delivered: "", changed: false, route: "passthrough", reason: "empty" });
+  });
+
+  test("a marker that would make the reply as long as the input is not written", () => {
+    const text = Array.from({ length: 20 }, (_, i) => `[INFO] fetched page number ${i}`).join("\n") + "\n";
+    expect(text.length).toBe(590);
+    // One line kept: the marker reads "19 lines omitted" and, with its two newlines, is 74 bytes.
+    plantGeneric(() => "x".repeat(590 - 74));
+    expect(run({ text })).toMatchObject({ delivered: text, reason: "marker would not pay" });
+    plantGeneric(() => "x".repeat(590 - 75));
+    const paying = run({ text });
+    expect(paying.delivered.length).toBe(589);
+    expect(paying.delivered).toContain("[OMNI: 19 lines omitted, omni retrieve ");
+  });
+
+  test("a distilled form with as many lines as the input names the bytes it dropped", () => {
+    plantGeneric((input) => input.replaceAll("Downloading package-", "pkg-"));
+    const out = NOISE.replaceAll("Downloading package-", "pkg-");
+    expect(run({}).delivered).toContain(`[OMNI: ${NOISE.length - out.length} bytes omitted, omni retrieve `);
+    expect(NOISE.length - out.length).toBe(120 * 16);
+  });
+});
