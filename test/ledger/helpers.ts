@@ -3,7 +3,7 @@
  * command is one no distiller touches (`git cat-file -p` prints verbatim), so what is tested is the ledger.
  */
 import { runPipeline } from "../../src/core/pipeline.ts";
-import type { PipelineRequest, PipelineResult, PipelineStore } from "../../src/core/pipeline-types.ts";
+import type { PipelineDeps, PipelineRequest, PipelineResult, PipelineStore } from "../../src/core/pipeline-types.ts";
 import { getBlock } from "../../src/store/archive.ts";
 import { openDatabase, type Db } from "../../src/store/db.ts";
 import { createPipelineStore } from "../../src/store/index.ts";
@@ -16,7 +16,8 @@ export interface LedgerRig {
   sandbox: Sandbox;
   db: Db;
   store: PipelineStore;
-  deliver(text: string, request?: Partial<PipelineRequest>): PipelineResult;
+  /** `deps` overrides what the pipeline is handed (a log to read, a stage switched off). */
+  deliver(text: string, request?: Partial<PipelineRequest>, deps?: Partial<PipelineDeps>): PipelineResult;
   close(): void;
 }
 
@@ -29,7 +30,7 @@ export function ledgerRig(wrap: (store: PipelineStore) => PipelineStore = (store
     sandbox,
     db,
     store,
-    deliver: (text, request = {}) =>
+    deliver: (text, request = {}, deps = {}) =>
       runPipeline(
         {
           text,
@@ -43,7 +44,7 @@ export function ledgerRig(wrap: (store: PipelineStore) => PipelineStore = (store
           projectPath: PROJECT,
           ...request,
         },
-        { store, clock: { now: () => NOW_MS + tick++ } },
+        { store, clock: { now: () => NOW_MS + tick++ }, ...deps },
       ),
     close() {
       // Idempotent: a test may close early and afterEach closes again.

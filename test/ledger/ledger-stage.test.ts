@@ -5,12 +5,10 @@
  * a declined archive write still records as delivered.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { runPipeline } from "../../src/core/pipeline.ts";
-import type { PipelineDeps, PipelineRequest, PipelineStore } from "../../src/core/pipeline-types.ts";
 import { distillers } from "../../src/distillers/index.ts";
 import { defineDistiller } from "../../src/distillers/types.ts";
 import type { FoldRow } from "../../src/ledger/types.ts";
-import { ledgerRig, NOW_MS, PROJECT, type LedgerRig } from "./helpers.ts";
+import { ledgerRig, type LedgerRig } from "./helpers.ts";
 
 const NOISE = Array.from({ length: 120 }, (_, i) => `Downloading package-${i} v1.${i}.0`).join("\n") + "\nDone: 120 packages ready\n";
 const real = { generic: distillers.generic, readfile: distillers.readfile };
@@ -23,39 +21,21 @@ afterEach(() => {
   distillers.readfile = real.readfile;
 });
 
-/** One pipeline call on the rig's store, with the deps a test needs to see (its log, its stages). */
-function deliver(store: PipelineStore, text: string, request: Partial<PipelineRequest> = {}, deps: Partial<PipelineDeps> = {}) {
-  const base: PipelineRequest = {
-    text,
-    command: "git cat-file -p HEAD:lib/argument.js",
-    entry: "hook",
-    tool: "Bash",
-    failed: false,
-    exitCode: 0,
-    agentId: "claude_code",
-    sessionId: "s1",
-    projectPath: PROJECT,
-  };
-  return runPipeline({ ...base, ...request }, { store, clock: { now: () => NOW_MS }, ...deps });
-}
-
 describe("ledger stage gates", () => {
   test("no session id, no ledger: a repeat is delivered whole, and nothing fails on the way", () => {
     rig = ledgerRig();
     const log: string[] = [];
-    deliver(rig.store, NOISE, { sessionId: undefined }, { log: (line) => log.push(line) });
-    const again = deliver(rig.store, NOISE, { sessionId: undefined }, { log: (line) => log.push(line) });
+    rig.deliver(NOISE, { sessionId: undefined }, { log: (line) => log.push(line) });
+    const again = rig.deliver(NOISE, { sessionId: undefined }, { log: (line) => log.push(line) });
     expect(again.delivered).toBe(NOISE);
     expect(log).toEqual([]);
   });
 
   test("with the ledger stage off a repeat is delivered whole", () => {
     rig = ledgerRig();
-    deliver(rig.store, NOISE);
-    expect(deliver(rig.store, NOISE, {}, { stages: { ledger: false } }).delivered).toBe(NOISE);
-    expect(deliver(rig.store, NOISE).delivered).toMatch(
-      /^\[OMNI: identical to the 121 lines already shown, omni retrieve [0-9a-f]{16}\]\n$/,
-    );
+    rig.deliver(NOISE);
+    expect(rig.deliver(NOISE, {}, { stages: { ledger: false } }).delivered).toBe(NOISE);
+    expect(rig.deliver(NOISE).delivered).toMatch(/^\[OMNI: identical to the 121 lines already shown, omni retrieve [0-9a-f]{16}\]\n$/);
   });
 
   test("a distilled view that is a JSON document is never folded: a fold would stop it parsing", () => {
@@ -65,9 +45,9 @@ describe("ledger stage gates", () => {
       describe: "planted",
       distill: ({ text }) => `${JSON.stringify(text.split("\n").slice(0, 30), null, 1)}\n`,
     });
-    const first = deliver(rig.store, NOISE, { command: "node fetch.js" }).delivered;
+    const first = rig.deliver(NOISE, { command: "node fetch.js" }).delivered;
     expect(first).toStartWith('[\n "Downloading package-0 v1.0.0",\n');
-    expect(deliver(rig.store, NOISE, { command: "node fetch.js" }).delivered).toBe(first);
+    expect(rig.deliver(NOISE, { command: "node fetch.js" }).delivered).toBe(first);
   });
 
   test("a distilled Read of a text file is folded on repeat, even when its rows look like CSV", () => {
@@ -76,7 +56,7 @@ describe("ledger stage gates", () => {
     const rows = Array.from({ length: 80 }, (_, i) => `person${i},team${i % 3},city${i % 5}`);
     distillers.readfile = defineDistiller({ ...real.readfile, describe: "planted", distill: () => `${rows.join("\n")}\n` });
     const text = `${rows.map((row) => `${row} - more words on this line of the notes`).join("\n")}\n`;
-    const read = () => deliver(rig!.store, text, { tool: "Read", command: "/home/dev/app/notes.md" }).delivered;
+    const read = () => rig!.deliver(text, { tool: "Read", command: "/home/dev/app/notes.md" }).delivered;
     expect(read()).toStartWith("person0,team0,city0\n");
     expect(read()).toMatch(/^\[OMNI: identical to the 80 lines already shown, omni retrieve [0-9a-f]{16}\]\n/);
   });
@@ -85,21 +65,21 @@ describe("ledger stage gates", () => {
 describe("what the ledger context carries", () => {
   test("a shell command carries no source label: a repeat by another command is folded without one", () => {
     rig = ledgerRig();
-    deliver(rig.store, NOISE, { command: "git cat-file -p HEAD:a.txt" });
-    const again = deliver(rig.store, NOISE, { command: "git cat-file -p HEAD:b.txt" }).delivered;
+    rig.deliver(NOISE, { command: "git cat-file -p HEAD:a.txt" });
+    const again = rig.deliver(NOISE, { command: "git cat-file -p HEAD:b.txt" }).delivered;
     expect(again).toMatch(/^\[OMNI: identical to the 121 lines already shown, omni retrieve [0-9a-f]{16}\]\n$/);
     // A host tool's source is named, and the second Read names where the lines were shown.
-    deliver(rig.store, NOISE, { tool: "Read", command: "/home/dev/app/a.txt", sessionId: "s2" });
-    expect(
-      deliver(rig.store, `${NOISE}tail line\n`, { tool: "Read", command: "/home/dev/app/b.txt", sessionId: "s2" }).delivered,
-    ).toContain(" already shown from /home/dev/app/a.txt, omni retrieve ");
+    rig.deliver(NOISE, { tool: "Read", command: "/home/dev/app/a.txt", sessionId: "s2" });
+    expect(rig.deliver(`${NOISE}tail line\n`, { tool: "Read", command: "/home/dev/app/b.txt", sessionId: "s2" }).delivered).toContain(
+      " already shown from /home/dev/app/a.txt, omni retrieve ",
+    );
   });
 
   test("a source file's lines state no failure: re-read after an edit, its error-handling lines fold with the rest", () => {
     rig = ledgerRig();
     const body = Array.from({ length: 40 }, (_, i) => `  if (status${i} !== 0) throw new Error("error: request ${i} failed");`);
     const file = `${body.join("\n")}\n`;
-    const read = (path: string, text: string) => deliver(rig!.store, text, { tool: "Read", command: path, sessionId: path }).delivered;
+    const read = (path: string, text: string) => rig!.deliver(text, { tool: "Read", command: path, sessionId: path }).delivered;
     read("/home/dev/app/src/client.ts", file);
     expect(read("/home/dev/app/src/client.ts", `${file}export {};\n`)).toMatch(
       /^\[OMNI: 40 lines already shown, omni retrieve [0-9a-f]{16}\]\n/,
@@ -113,7 +93,7 @@ describe("what the ledger context carries", () => {
     rig = ledgerRig();
     const matches = Array.from({ length: 40 }, (_, i) => `src/file${i}.ts:${i + 1}:const value${i} = compute(${i});`);
     const text = `${[...matches.slice(0, 20), "src/x.ts:9:  error: request failed", ...matches.slice(20)].join("\n")}\n`;
-    const grep = () => deliver(rig!.store, text, { tool: "Grep", command: "compute" }).delivered;
+    const grep = () => rig!.deliver(text, { tool: "Grep", command: "compute" }).delivered;
     grep();
     const again = grep();
     expect(again).toContain("\nsrc/x.ts:9:  error: request failed\n");
@@ -126,18 +106,16 @@ describe("what the ledger context carries", () => {
       ...store,
       ledger: { ...store.ledger!, recordFolds: (folds, nowMs) => (rows.push(...folds), store.ledger!.recordFolds(folds, nowMs)) },
     }));
-    deliver(rig.store, NOISE, { projectPath: undefined });
-    deliver(rig.store, NOISE, { projectPath: undefined });
+    rig.deliver(NOISE, { projectPath: undefined });
+    rig.deliver(NOISE, { projectPath: undefined });
     expect(rows).toMatchObject([{ scope: "s1", session: "s1", origin: "session", lines: 121, bytes: NOISE.length, wholeOutput: true }]);
   });
 
   test("raw bytes delivered after a failed archive write are still recorded as shown", () => {
     let failing = true;
     rig = ledgerRig((store) => ({ ...store, archive: (...args) => (failing ? null : store.archive(...args)) }));
-    expect(deliver(rig.store, NOISE, { command: "node fetch.js" })).toMatchObject({ delivered: NOISE, reason: "archive failed" });
+    expect(rig.deliver(NOISE, { command: "node fetch.js" })).toMatchObject({ delivered: NOISE, reason: "archive failed" });
     failing = false;
-    expect(deliver(rig.store, NOISE).delivered).toMatch(
-      /^\[OMNI: identical to the 121 lines already shown, omni retrieve [0-9a-f]{16}\]\n$/,
-    );
+    expect(rig.deliver(NOISE).delivered).toMatch(/^\[OMNI: identical to the 121 lines already shown, omni retrieve [0-9a-f]{16}\]\n$/);
   });
 });
