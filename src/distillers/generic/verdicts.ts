@@ -39,27 +39,22 @@ export function foldVerdictBlocks(input: string[]): VerdictFold | null {
     const verdict = verdicts[i];
     if (verdict === null || verdict === undefined) continue;
     const block = input.slice(start, i + 1);
-    if (FAILING.has(verdict) || start === 0) {
-      // The header before the first verdict is no test's output: it stays, like a failing block.
-      if (!FAILING.has(verdict)) {
-        out.push(...block.slice(0, -1));
-        omitted.set(verdict, 1);
-        folded += 1;
-      } else {
-        flush();
-        out.push(...block);
-        // What the harness prints after the verdict (the expected/actual diff) belongs to the failing test.
-        let end = i + 1;
-        while (end < input.length && verdicts[end] === null && !SEPARATOR.test(stripAnsi(input[end]!).trim())) end++;
-        out.push(...input.slice(i + 1, end));
-        start = end;
-        i = end - 1;
-        continue;
-      }
-    } else {
-      omitted.set(verdict, (omitted.get(verdict) ?? 0) + 1);
-      folded += block.length;
+    if (FAILING.has(verdict)) {
+      flush();
+      out.push(...block);
+      // What the harness prints after the verdict (the expected/actual diff) belongs to the failing test.
+      let end = i + 1;
+      while (end < input.length && verdicts[end] === null && !SEPARATOR.test(stripAnsi(input[end]!).trim())) end++;
+      out.push(...input.slice(i + 1, end));
+      start = end;
+      i = end - 1;
+      continue;
     }
+    // The header before the first verdict is no test's output: it stays, and only the verdict line goes.
+    const header = start === 0;
+    if (header) out.push(...block.slice(0, -1));
+    omitted.set(verdict, (omitted.get(verdict) ?? 0) + 1);
+    folded += header ? 1 : block.length;
     start = i + 1;
   }
   flush();
