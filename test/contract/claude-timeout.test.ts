@@ -17,8 +17,13 @@ const cli = ensureClaudeCli();
 const sandboxes: Sandbox[] = [];
 afterAll(() => sandboxes.forEach((sandbox) => sandbox.cleanup()));
 
-/** A project's test script that prints 400 results in a second, then takes 5 s more. */
-const SCRIPT = `#!/bin/sh\nfor i in $(seq 1 400); do echo "test case_$i ... ok"; done\necho "test case_401 ... FAILED"\nsleep 5\necho "test result: FAILED. 400 passed; 1 failed"\nexit 1\n`;
+/**
+ * A project's test script that prints 400 results in a second, then outlives the host's timeout.
+ * The timeout is long enough that omni exec gets its full margin (2 s before the host's timeout):
+ * with a 3 s timeout the margin is 0.6 s, which a loaded machine spends before omni has started.
+ */
+const HOST_TIMEOUT_MS = 10_000;
+const SCRIPT = `#!/bin/sh\nfor i in $(seq 1 400); do echo "test case_$i ... ok"; done\necho "test case_401 ... FAILED"\nsleep ${HOST_TIMEOUT_MS / 1000 + 4}\necho "test result: FAILED. 400 passed; 1 failed"\nexit 1\n`;
 
 async function interimOutput(withOmni: boolean): Promise<{ text: string; sandbox: Sandbox }> {
   const sandbox = makeSandbox();
@@ -28,7 +33,7 @@ async function interimOutput(withOmni: boolean): Promise<{ text: string; sandbox
   writeFileSync(join(project, "run-tests.sh"), SCRIPT);
   chmodSync(join(project, "run-tests.sh"), 0o755);
   if (withOmni) runOmni(["init", "--claude"], { env: sandbox.env, cwd: project });
-  const model = startFakeModel([{ name: "Bash", args: { command: "./run-tests.sh", description: "tests", timeout: 3000 } }]);
+  const model = startFakeModel([{ name: "Bash", args: { command: "./run-tests.sh", description: "tests", timeout: HOST_TIMEOUT_MS } }]);
   try {
     const env = { ...sandbox.env, ...fakeModelEnv(model.url) };
     const child = Bun.spawn(printArgv(cli.bin!), { cwd: project, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
