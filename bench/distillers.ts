@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { HOST_FAILED_VIEW_CHARS, HOST_OUTPUT_CAP_CHARS } from "../src/base/limits.ts";
 import { byteLength } from "../src/base/lines.ts";
 import { commandFamily, type DistillerId } from "../src/core/route.ts";
 import { distillers } from "../src/distillers/index.ts";
@@ -61,7 +62,16 @@ function targetRow([family, name, target]: [DistillerId, string, string]): strin
 }
 
 /** The host's own cut: Claude Code hands the model the first 30,000 characters of a Bash result. */
-const HOST_CUT_CHARS = 30_000;
+const HOST_CUT_CHARS = HOST_OUTPUT_CAP_CHARS;
+/** Of a failed call's text past about 11,000 characters, the model reads only the first and last 5,000 (measured). */
+const FAILED_END_CHARS = 5_000;
+
+/** What the model reads of a Bash result: the first 30,000 characters, and of a failed one only the two ends of those. */
+function hostView(text: string, failed: boolean): string {
+  const cut = text.slice(0, HOST_CUT_CHARS);
+  if (!failed || cut.length <= HOST_FAILED_VIEW_CHARS) return cut;
+  return cut.slice(0, FAILED_END_CHARS) + cut.slice(-FAILED_END_CHARS);
+}
 type Half = "original" | "tuning" | "held-out";
 const halfOf = (fixture: Fixture): Half => (fixture.ecosystem === null ? "original" : fixture.holdout ? "held-out" : "tuning");
 const HALVES: Half[] = ["original", "tuning", "held-out"];
@@ -87,10 +97,10 @@ function totals(runs: Run[]): string {
   return `${runs.length} | ${bytesIn} → ${bytesOut} | ${percentSaved(bytesIn, bytesOut).toFixed(1)}% | ${seenSaved(runs)} | ${kept}/${mustKeep} | ${untouched}`;
 }
 
-/** Saved as the model sees it: each side cut at the host's 30,000 characters before comparing. */
+/** Saved as the model sees it: each side cut as the host cuts it before comparing. */
 function seenSaved(runs: Run[]): string {
-  const seenIn = runs.reduce((sum, run) => sum + Math.min(run.fixture.text.length, HOST_CUT_CHARS), 0);
-  const seenOut = runs.reduce((sum, run) => sum + Math.min(run.result.delivered.length, HOST_CUT_CHARS), 0);
+  const seenIn = runs.reduce((sum, run) => sum + hostView(run.fixture.text, failed(run.fixture)).length, 0);
+  const seenOut = runs.reduce((sum, run) => sum + hostView(run.result.delivered, failed(run.fixture)).length, 0);
   return `${percentSaved(seenIn, seenOut).toFixed(1)}%`;
 }
 
@@ -113,15 +123,15 @@ function perTool(half: Half): string[] {
 /** Long outputs as the model sees them: the host's first 30,000 chars, against omni's reply (itself cut by the host if longer). */
 function longRow(run: Run): string {
   const { fixture, result } = run;
-  const hostCut = fixture.text.slice(0, HOST_CUT_CHARS);
-  const seen = result.delivered.slice(0, HOST_CUT_CHARS);
+  const hostCut = hostView(fixture.text, failed(fixture));
+  const seen = hostView(result.delivered, failed(fixture));
   const keptCut = fixture.mustKeep.filter((needle) => hostCut.includes(needle)).length;
   const keptSeen = fixture.mustKeep.filter((needle) => seen.includes(needle)).length;
   const ratio = hostCut.length === 0 ? 0 : (seen.length / hostCut.length) * 100;
   return `| ${fixture.family}/${fixture.name} | ${halfOf(fixture)} | ${fixture.text.length} | ${keptCut}/${fixture.mustKeep.length} | ${seen.length} (${ratio.toFixed(1)}% of the cut) | ${keptSeen}/${fixture.mustKeep.length} | ${result.route} |`;
 }
 const longRuns = allRuns
-  .filter((run) => run.fixture.text.length > HOST_CUT_CHARS)
+  .filter((run) => run.fixture.text.length > (failed(run.fixture) ? HOST_FAILED_VIEW_CHARS : HOST_CUT_CHARS))
   .sort((a, b) => a.fixture.name.localeCompare(b.fixture.name));
 
 const families = (Object.keys(distillers) as DistillerId[]).sort().filter((family) => loadFixtures().some((f) => f.family === family));
@@ -147,7 +157,7 @@ const report = [
   "",
   "*original*: the fixtures the distillers were written against. *tuning*: the new real corpus's half that was",
   "tuned on. *held-out*: the other half, never tuned on. *untouched*: delivered byte-identical to the input.",
-  `*Saved as the model sees it*: characters, both sides cut at the host's ${HOST_CUT_CHARS.toLocaleString("en-US")} first (a 100 KB log reaches the model as 30,000).`,
+  `*Saved as the model sees it*: characters, both sides cut as the host cuts them: the first ${HOST_CUT_CHARS.toLocaleString("en-US")} (a 100 KB log reaches the model as 30,000), and of a failed run's text past ${HOST_FAILED_VIEW_CHARS.toLocaleString("en-US")} only its first and last ${FAILED_END_CHARS.toLocaleString("en-US")}.`,
   "",
   "| half | fixtures | bytes in → out | saved | saved as the model sees it | must-keep kept | untouched |",
   "|---|---|---|---|---|---|---|",
@@ -165,8 +175,10 @@ const report = [
   ]),
   "## Long outputs as the model sees them",
   "",
-  `The host hands the model the first ${HOST_CUT_CHARS.toLocaleString("en-US")} characters of a Bash result. Baseline: that cut of the raw`,
-  "output. omni: the reply of the whole pipeline entered as `omni exec` (marker included), cut the same way.",
+  `The host hands the model the first ${HOST_CUT_CHARS.toLocaleString("en-US")} characters of a Bash result, and of a failed one past ${HOST_FAILED_VIEW_CHARS.toLocaleString("en-US")}`,
+  `characters only the first and last ${FAILED_END_CHARS.toLocaleString("en-US")} of those (Claude Code 2.1.332, measured; \`test/contract/claude-view-cap.test.ts\`).`,
+  "Baseline: that view of the raw output. omni: the reply of the whole pipeline entered as `omni exec` for Claude Code",
+  "(marker included, cut under the host's view), seen the same way. Listed: every output the host would cut.",
   "",
   "| fixture | half | chars | must-keep in the host's cut | omni as seen (chars) | must-keep in omni's | route |",
   "|---|---|---|---|---|---|---|",

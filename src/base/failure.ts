@@ -24,6 +24,8 @@ const prefix = (name: string, ...heads: string[]): FailureShape => ({
 
 export const FAILURE_SHAPES: readonly FailureShape[] = [
   prefix("failure glyph (✗ ✘ ❌ ✖)", "✗", "✘", "❌", "✖"),
+  // The JUnit console launcher's tree marks a failed test after its name: `├─ parsesDates() ✘ expected:<1>`.
+  { name: "test tree ✘ verdict", matches: (lower) => /[├└]─.*✘/.test(lower) },
   substring("error: / error[E…]", "error:", "error["),
   prefix("error at the start of the line", "error "),
   substring("fatal:", "fatal:"),

@@ -10,8 +10,22 @@
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 /** Final safety cap on any reply: the middle is elided past this. */
 export const MAX_OUTPUT_BYTES = 50_000;
-/** Claude Code cuts Bash stdout at this many characters and persists the rest to a file. */
+/**
+ * Claude Code cuts Bash stdout at this many characters and persists the rest to a file; the model
+ * then sees a 2 KB preview and the file's path (2.1.332, measured).
+ */
 export const HOST_OUTPUT_CAP_CHARS = 30_000;
+/**
+ * A failed Bash call reaches Claude Code's model as `Exit code N` and the output, and past about
+ * 11,000 characters only as its first and last 5,000 (2.1.332, measured: 11,000 shown whole,
+ * 11,500 cut to 10,039 with `... [N characters truncated] ...`).
+ */
+export const HOST_FAILED_VIEW_CHARS = 11_000;
+/**
+ * What omni exec prints for a host with such a cut stays this far under it (a byte is at most one
+ * character), so the model reads omni's reply itself, not a preview or a cut of it.
+ */
+export const HOST_VIEW_MARGIN_BYTES = 200;
 /**
  * A block larger than this is never archived, and a cut that would need it is not made: the
  * output goes on as it was. Blocks are stored packed (zstd, about 5x on real tool output), so

@@ -35,6 +35,10 @@ export interface PipelineRequest {
   footer?: FooterMode;
   /** What the agent loop's goal asks for (OMNI_LOOP_GOAL): more detail kept, or harder compression. */
   emphasis?: Emphasis | null;
+  /** The most a changed reply may hold, in bytes: the reader's host shows no more at once; absent: MAX_OUTPUT_BYTES. */
+  viewCapBytes?: number;
+  /** The share of that cap a cut gives the tail (a host that shows a long reply's two ends: one half); absent: one fifth. */
+  viewTailShare?: number;
 }
 
 export type RouteTaken = "passthrough" | "distilled" | "collapsed" | "folded" | "redacted" | "timeout";

@@ -90,7 +90,7 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
   if (distilled.text === null) {
     if (!folded) return { ...raw(request, distilled.reason, distillerId), recordable: true };
     return {
-      text: capped(folded.text, store, startedMs),
+      text: capped(folded.text, request, store, startedMs),
       route: "folded",
       reason: null,
       distiller: distillerId,
@@ -113,7 +113,7 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
   const delivered = body + marker;
   if (byteLength(delivered) >= bytesIn) return { ...raw(request, "marker would not pay", distillerId), recordable: true };
   return {
-    text: capped(delivered, store, startedMs),
+    text: capped(delivered, request, store, startedMs),
     route: distilled.route,
     reason: null,
     distiller: distillerId,
@@ -123,8 +123,9 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
   };
 }
 
-function capped(text: string, store: PipelineStore, startedMs: number): string {
-  return capOutput(text, MAX_OUTPUT_BYTES, (content, whole) => store.archive(content, whole, startedMs));
+function capped(text: string, request: PipelineRequest, store: PipelineStore, startedMs: number): string {
+  const cap = Math.min(MAX_OUTPUT_BYTES, request.viewCapBytes ?? MAX_OUTPUT_BYTES);
+  return capOutput(text, cap, (content, whole) => store.archive(content, whole, startedMs), request.viewTailShare);
 }
 
 function lostDescription(rawText: string, output: string): string {

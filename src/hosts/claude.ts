@@ -3,7 +3,7 @@
  * other shape is dropped without a word, so each tool gets back exactly the object it sent,
  * with only the text field replaced (measured against the real CLI; see docs).
  */
-import { HOST_OUTPUT_CAP_CHARS, MAX_PERSISTED_READ_BYTES } from "../base/limits.ts";
+import { HOST_FAILED_VIEW_CHARS, HOST_OUTPUT_CAP_CHARS, MAX_PERSISTED_READ_BYTES } from "../base/limits.ts";
 import { isOmniMarkerLine } from "../base/markers.ts";
 import { readTextFile } from "../platform/files.ts";
 import { join } from "node:path";
@@ -83,6 +83,7 @@ export const claude: ToolHost = {
     return { hookSpecificOutput: { hookEventName: "PreToolUse", ...decision, updatedInput } };
   },
   permissionRules: claudePermissionRules,
+  shellViewChars: { passed: HOST_OUTPUT_CAP_CHARS, failed: HOST_FAILED_VIEW_CHARS },
   // The Bash tool's own `timeout`, else BASH_DEFAULT_TIMEOUT_MS, else its documented 2 minutes.
   shellTimeoutMs(toolInput, env) {
     if (typeof toolInput.timeout === "number" && toolInput.timeout > 0) return toolInput.timeout;

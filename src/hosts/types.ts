@@ -79,6 +79,12 @@ export interface HostAdapter {
    * rules a rewrite could slip past.
    */
   permissionRules?(payload: Record<string, unknown>, env: Env, home: string): PermissionRules | null;
+  /**
+   * How long a shell result may be and still reach the model whole, for a run that passed and one
+   * that failed (Claude Code shows a 2 KB preview of a longer one, or a failed one's two ends);
+   * absent when the host has no such cut.
+   */
+  shellViewChars?: { passed: number; failed: number };
   /** How long the host lets this shell call run before it stops waiting; absent when unknown. */
   shellTimeoutMs?(toolInput: Record<string, unknown>, env: Env): number | null;
 }

@@ -4,9 +4,11 @@
  * `distillCaptured` is the shared half: MCP's omni_run calls it too, so there is one path.
  */
 import { readerScope } from "../base/agent-id.ts";
+import { HOST_VIEW_MARGIN_BYTES } from "../base/limits.ts";
 import { footerText, type FooterMode } from "../base/markers.ts";
 import { runPipeline } from "../core/pipeline.ts";
 import type { Entry, PipelineResult } from "../core/pipeline-types.ts";
+import { hostList } from "../hosts/index.ts";
 import { runWishes } from "../memory/run-wishes.ts";
 import { decodeUtf8, writeErr, writeOut } from "../platform/io.ts";
 import type { Env } from "../platform/paths.ts";
@@ -50,9 +52,24 @@ export function distillCaptured(
       projectPath,
       ...runWishes(request.env, runtime.db, projectPath),
       ...(request.footer ? { footer: request.footer } : {}),
+      ...viewCap(request.agentId, request.exitCode !== null && request.exitCode !== 0),
     },
     runtime.deps,
   );
+}
+
+/**
+ * A reply the reading host would not show whole (Claude Code shows a 2 KB preview of a Bash result
+ * of 30,000 characters, and only the two ends of a failed one past about 11,000) is cut by omni
+ * instead, under that size: the model then reads the failures and the tally, the rest behind a
+ * handle. A failed run's cut keeps as much tail as head, as the host's own cut of it does.
+ */
+export function viewCap(agentId: string, failed: boolean): { viewCapBytes?: number; viewTailShare?: number } {
+  const view = hostList.find((host) => host.agentId === agentId)?.shellViewChars;
+  if (view === undefined) return {};
+  return failed
+    ? { viewCapBytes: view.failed - HOST_VIEW_MARGIN_BYTES, viewTailShare: 1 / 2 }
+    : { viewCapBytes: view.passed - HOST_VIEW_MARGIN_BYTES };
 }
 
 export function deliver(request: DeliverRequest): void {

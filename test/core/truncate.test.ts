@@ -77,3 +77,35 @@ test("the byte cut never splits a character: a partial one goes to the archived 
     expect(out).toContain(`${Buffer.byteLength(kept)} of ${Buffer.byteLength(input)} bytes kept`);
   }
 });
+
+test("a cut keeps the middle's failure lines, then its warnings, after the marker in order; the head gives up their room", () => {
+  const lines = fixedLines(4_000);
+  const failure = "FAILED tests/test_a.py::test_b - assert 1 == 2\n";
+  const warning = "src/a.c:3:1: warning: unused variable 'x'\n";
+  lines[2_000] = failure;
+  lines[2_200] = warning;
+  lines[2_500] = failure.replace("test_b", "test_c");
+  const text = lines.join("");
+  const stored: string[] = [];
+  const out = capOutput(text, 50_000, (content) => (stored.push(content), "1a2b3c4d5e6f7a8b"));
+  const middle = [lines[2_000]!, lines[2_200]!, lines[2_500]!];
+  const room = middle.reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+  const head = Math.floor((39_800 - room) / 50); // whole 50-byte lines left beside them
+  const marker = `[OMNI: output truncated, ${head + 3 + 200} of 4000 lines kept, ${3_800 - head - 3} dropped from the middle, omni retrieve 1a2b3c4d5e6f7a8b]\n`;
+  expect(out).toBe(lines.slice(0, head).join("") + marker + middle.join("") + lines.slice(3_800).join(""));
+  expect(Buffer.byteLength(out)).toBeLessThanOrEqual(50_000);
+  // The archive holds the whole middle, the kept lines too: retrieve gives back every byte between head and tail.
+  expect(stored).toEqual([lines.slice(head, 3_800).join("")]);
+});
+
+test("the middle's failure lines take at most half the head's room: past it they are cut like the rest, failures before warnings", () => {
+  const lines = fixedLines(4_000).map((line, i) => (i >= 1_000 && i < 3_000 ? `${`error: case ${i}`.padEnd(49, ".")}\n` : line));
+  lines[1_500] = `${"warning: w".padEnd(49, ".")}\n`;
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  expect(Buffer.byteLength(out)).toBeLessThanOrEqual(50_000);
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!.split("\n");
+  const keptErrors = afterMarker.filter((line) => line.startsWith("error: case"));
+  // 19,900 bytes of room hold 398 lines of 50; the warning line does not fit after them.
+  expect(keptErrors.length).toBe(398);
+  expect(out).not.toContain("warning: w");
+});

@@ -4,6 +4,7 @@
  */
 export const SHAPE_EXAMPLES: Record<string, { fixture: string; line: string }> = {
   "failure glyph (✗ ✘ ❌ ✖)": { fixture: "test/node_test_spec_fail", line: "✖ slug (4.656426ms)" },
+  "test tree ✘ verdict": { fixture: "test/h2_junit_console_vintage_junit4_tree_fail", line: "correctErrorFromMalformedTest" },
   "error: / error[E…]": { fixture: "test/cargo_test_compile_error", line: "error[E0425]: cannot find value `missing_name` in this scope" },
   "error at the start of the line": {
     fixture: "database/mysql_unknown_table",

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runPipeline } from "../../src/core/pipeline.ts";
+import { viewCap } from "../../src/runtime/deliver.ts";
 import type { PipelineRequest, PipelineResult } from "../../src/core/pipeline-types.ts";
 import { openDatabase } from "../../src/store/db.ts";
 import { createPipelineStore } from "../../src/store/index.ts";
@@ -14,7 +15,11 @@ import { loadFixtures, type Fixture } from "./fixtures.ts";
 /** A fixed clock: handles are content addresses, so the delivered bytes do not depend on time. */
 const FIXED_CLOCK = { now: () => 1_780_000_000_000 };
 
-/** `extra` sets request fields a fixture does not carry (a loop's emphasis, say). */
+/**
+ * A Bash fixture runs as `omni exec` under Claude Code would: cut under the host's view, so what
+ * the snapshot and the bench hold is what the model reads. `extra` sets request fields a fixture
+ * does not carry (a loop's emphasis, say).
+ */
 export function runFixture(fixture: Fixture, extra: Partial<PipelineRequest> = {}): PipelineResult {
   const dir = mkdtempSync(join(tmpdir(), "omni-fixture-"));
   const db = openDatabase(join(dir, "omni.db"));
@@ -29,6 +34,7 @@ export function runFixture(fixture: Fixture, extra: Partial<PipelineRequest> = {
         failed: fixture.exitCode !== null && fixture.exitCode !== 0,
         exitCode: fixture.exitCode,
         agentId: "test",
+        ...(tool === "Bash" ? viewCap("claude_code", fixture.exitCode !== null && fixture.exitCode !== 0) : {}),
         ...extra,
       },
       { store: createPipelineStore(db), clock: FIXED_CLOCK },
