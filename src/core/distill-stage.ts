@@ -3,6 +3,7 @@
  * distiller with the generic one and collapse as fallbacks, and the checks a candidate must pass
  * (every failure line kept, enough saved). It returns text or the reason the raw bytes go on.
  */
+import { expandSameAs } from "../base/same-as.ts";
 import { failureLines } from "../base/failure.ts";
 import { byteLength, splitInclusive, stripAnsi } from "../base/lines.ts";
 import {
@@ -108,6 +109,7 @@ function trimEnormous(text: string): string {
 
 /** Every distinct line that states a failure must still be readable in the output. */
 function keepsEveryFailure(rawText: string, output: string): boolean {
-  const plainOutput = stripAnsi(output);
+  // A repeated finding that points at its first one (`a.py:9: (same as 3)`) is read whole.
+  const plainOutput = stripAnsi(expandSameAs(output));
   return failureLines(stripAnsi(rawText)).every((line) => plainOutput.includes(line));
 }

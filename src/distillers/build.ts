@@ -18,6 +18,7 @@ import {
   SCRIPT_BANNER,
   statedErrorCount,
 } from "./build-tools/summaries.ts";
+import { foldRepeatedFindings } from "../base/same-as.ts";
 import { isToolFrame } from "./shared/frames.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
@@ -106,7 +107,9 @@ export default defineDistiller({
   distill({ text, failed }) {
     const lines = toToolLines(text);
     const shellcheck = shellcheckFindings(lines);
-    if (shellcheck) return renderPieces(lines, shellcheck);
+    if (shellcheck) return withSameAs(renderPieces(lines, shellcheck));
+    // A linter's flat list (flake8, pylint, pycodestyle, mypy): every line kept, repeats pointing back.
+    if (isFindingsList(lines)) return sameAsOrNull(lines.raw);
     const diagnostics = findDiagnostics(lines);
     const errors = diagnostics.filter((d) => d.severity === "error");
     const warnings = diagnostics.filter((d) => d.severity === "warning");
@@ -123,9 +126,29 @@ export default defineDistiller({
         pieces.push({ at: i, lines: [lines.raw[i]!] });
     });
     if (diagnostics.length === 0 && verdicts === 0) return null;
-    return renderPieces(lines, pieces);
+    return withSameAs(renderPieces(lines, pieces));
   },
 });
+
+/** One `path:line[:col]: message` finding per line, for most of the output's lines. */
+const FINDING_LINE = /^(?:[\w.+-]+\/)*[\w.+-]+\.\w+:\d+(?::\d+)?: \S/;
+const MIN_FINDINGS = 10;
+
+function isFindingsList(lines: ToolLines): boolean {
+  const filled = lines.plain.filter((line) => line.trim() !== "");
+  const findings = filled.filter((line) => FINDING_LINE.test(line)).length;
+  return findings >= MIN_FINDINGS && findings * 10 >= filled.length * 8;
+}
+
+function withSameAs(text: string): string {
+  return foldRepeatedFindings(text.split("\n")).join("\n");
+}
+
+/** The whole list with its repeats pointing back, or null when nothing repeats. */
+function sameAsOrNull(raw: string[]): string | null {
+  const folded = foldRepeatedFindings(raw);
+  return folded.some((line, i) => line !== raw[i]) ? `${folded.join("\n")}\n` : null;
+}
 
 function block(lines: ToolLines, diagnostic: Diagnostic): Piece {
   const body = lines.raw.slice(diagnostic.from, diagnostic.to).filter((_, k) => !isToolFrame(lines.plain[diagnostic.from + k]!));

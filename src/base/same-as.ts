@@ -1,0 +1,62 @@
+/**
+ * A linter's list repeats one message at many locations (`toolz/utils.py:40: error: Function is
+ * missing a type annotation  [no-untyped-def]`, a hundred times). Past its first line in a file,
+ * such a finding keeps its own location and its severity or code, and points at that first one
+ * instead of repeating the rest: `toolz/utils.py:52: error: (same as 40)`. Every location stays,
+ * verbatim; `expandSameAs` gives every line back whole, which is how the fidelity check and the
+ * tests read a reply.
+ */
+
+/** `path:line:` or `path:line:col:` then one space and the message. The path names a file (it has an extension). */
+const FINDING = /^((?:[\w.+-]+\/)*[\w.+-]+\.\w+):(\d+(?::\d+)?): (\S.*)$/;
+const SAME_AS = /^((?:[\w.+-]+\/)*[\w.+-]+\.\w+):(\d+(?::\d+)?): (?:(\S+) )?\(same as (\d+(?::\d+)?)\)$/;
+/** The severity word or rule code a message opens with (`error:`, `W0622:`, `E402`, `C:`): kept on the pointer line. */
+const LEAD =
+  /^(?:[A-Z]{1,3}\d{2,5}:?|[A-Z]:|(?:error|warning|note|info|information|style|performance|portability|convention|refactor|fatal):)(?= )/i;
+/** A message shorter than this costs less than the pointer that would replace it. */
+const MIN_MESSAGE_CHARS = 24;
+
+/** The lines with every repeated finding after its file's first pointing back at it; other lines as they were. */
+export function foldRepeatedFindings(lines: readonly string[]): string[] {
+  const firstAt = new Map<string, string>(); // `path:loc` → the message first printed there
+  const firstOf = new Map<string, string>(); // `path\0message` → the loc it was first printed at
+  return lines.map((line) => {
+    const found = FINDING.exec(line);
+    if (!found || SAME_AS.test(line)) return line;
+    const [, path, loc, message] = found as unknown as [string, string, string, string];
+    const key = `${path}\0${message}`;
+    const first = firstOf.get(key);
+    // Only where the first location holds this message first: the pointer must name one line.
+    // An identical line at the same place again stays whole: a pointer to itself says nothing.
+    if (first !== undefined && first !== loc && firstAt.get(`${path}:${first}`) === message && message.length >= MIN_MESSAGE_CHARS)
+      return `${path}:${loc}: ${leadOf(message)}(same as ${first})`;
+    if (!firstAt.has(`${path}:${loc}`)) firstAt.set(`${path}:${loc}`, message);
+    if (first === undefined) firstOf.set(key, loc);
+    return line;
+  });
+}
+
+/** Every `(same as N)` line of `text` written out whole again, from the first line at that location. */
+export function expandSameAs(text: string): string {
+  if (!text.includes(" (same as ")) return text;
+  const firstAt = new Map<string, string>();
+  return text
+    .split("\n")
+    .map((line) => {
+      const same = SAME_AS.exec(line);
+      if (same) {
+        const message = firstAt.get(`${same[1]}:${same[4]}`);
+        if (message === undefined || leadOf(message) !== (same[3] === undefined ? "" : `${same[3]} `)) return line;
+        return `${same[1]}:${same[2]}: ${message}`;
+      }
+      const found = FINDING.exec(line);
+      if (found && !firstAt.has(`${found[1]}:${found[2]}`)) firstAt.set(`${found[1]}:${found[2]}`, found[3]!);
+      return line;
+    })
+    .join("\n");
+}
+
+function leadOf(message: string): string {
+  const lead = LEAD.exec(message)?.[0];
+  return lead === undefined ? "" : `${lead} `;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, test } from "bun:test";
+import { expandSameAs, foldRepeatedFindings } from "../../src/base/same-as.ts";
+import { loadFixtures } from "../helpers/fixtures.ts";
+
+const MYPY = [
+  "toolz/_version.py:59: error: Function is missing a type annotation  [no-untyped-def]",
+  "toolz/_version.py:61: error: Function is missing a type annotation  [no-untyped-def]",
+  "toolz/utils.py:61: error: Function is missing a type annotation  [no-untyped-def]",
+  "toolz/_version.py:70: error: Function is missing a type annotation  [no-untyped-def]",
+  "Found 4 errors in 2 files (checked 2 source files)",
+] as const;
+
+describe("a repeated finding points at its file's first one", () => {
+  test("keeps every location and the severity, and names the first line of the same message in the same file", () => {
+    expect(foldRepeatedFindings(MYPY)).toEqual([
+      MYPY[0],
+      "toolz/_version.py:61: error: (same as 59)",
+      MYPY[2], // another file: its own first
+      "toolz/_version.py:70: error: (same as 59)",
+      MYPY[4],
+    ]);
+  });
+
+  test("keeps a rule code and a column: `W0622:` and `line:col`", () => {
+    const pylint = [
+      "toolz/__init__.py:11:0: W0622: Redefining built-in 'sorted' (redefined-builtin)",
+      "toolz/__init__.py:13:0: W0622: Redefining built-in 'sorted' (redefined-builtin)",
+    ];
+    expect(foldRepeatedFindings(pylint)[1]).toBe("toolz/__init__.py:13:0: W0622: (same as 11:0)");
+  });
+
+  test("never points at a location whose first line says something else, nor replaces a message shorter than the pointer", () => {
+    const twoAtOne = [
+      "a.py:3:1: E501 line too long (90 > 79 characters)",
+      "a.py:3:1: W291 trailing whitespace here and there",
+      "a.py:9:1: W291 trailing whitespace here and there",
+    ];
+    expect(foldRepeatedFindings(twoAtOne)).toEqual(twoAtOne);
+    const short = ["a.py:3:1: E265 comment", "a.py:4:1: E265 comment"];
+    expect(foldRepeatedFindings(short)).toEqual(short);
+  });
+
+  test("expandSameAs gives back every line of every build and test fixture, byte for byte", () => {
+    let pointed = 0;
+    for (const fixture of loadFixtures("build").concat(loadFixtures("test"))) {
+      const lines = fixture.text.split("\n");
+      const folded = foldRepeatedFindings(lines);
+      pointed += folded.filter((line, i) => line !== lines[i]).length;
+      expect({ name: fixture.name, text: expandSameAs(folded.join("\n")) }).toEqual({ name: fixture.name, text: fixture.text });
+    }
+    expect(pointed).toBeGreaterThan(500);
+  });
+
+  test("a pointer whose first line is not in the text, or whose code disagrees with it, is left as it is", () => {
+    expect(expandSameAs("a.py:9: error: (same as 3)")).toBe("a.py:9: error: (same as 3)");
+    const wrongLead = "a.py:3: error: Function is missing a type annotation\na.py:9: warning: (same as 3)";
+    expect(expandSameAs(wrongLead)).toBe(wrongLead);
+  });
+});
+
+test("the same line at the same place again stays whole: a pointer to itself says nothing", () => {
+  const note = "tree.c:9539:38: note: object of size 96 allocated by 'xmlMalloc'";
+  expect(foldRepeatedFindings([note, "tree.c:9553:30: warning: array subscript is partly outside array bounds", note])).toEqual([
+    note,
+    "tree.c:9553:30: warning: array subscript is partly outside array bounds",
+    note,
+  ]);
+});
