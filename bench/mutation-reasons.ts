@@ -47,10 +47,10 @@ export const REASONS: Record<string, string> = {
     "left: the threshold is applied in src/hooks/pre-tool.ts, whose tests (test/hooks, outside the covering set) are where its effect is pinned.",
   'src/core/routing/test-invocation.ts | if (base === "node" || base === "deno" || base === "bun") return hasWord(args, "--test", "test"); | `"bun"` → `""`':
     "left: the mutant sends `bun` to the package-manager rule below, which agrees on `bun test` and `bun run test`; the two differ only on a test script of another name (`bun run test:unit` is a test run under the mutant and a jsts run now, where `npm run test:unit` is a test run). No test pins `bun run test:unit` to jsts, since that looks like the inconsistency, not the intent.",
-  "src/core/truncate.ts | while (tail > head && tailBytes + byteLength(lines[tail - 1]!) <= tailBudget) tailBytes += byteLength(lines[--tail]!); | `>` → `>=`":
-    "equivalent: the tail loop never reaches `tail === head`: head and tail together fit in the cap less 200 bytes while the text is over the cap, so at least one line stays between them.",
-  "src/core/truncate.ts | if (head === 0 || tail >= lines.length || tail <= head) { | `<=` → `<`":
-    "equivalent: for the same reason `tail === head` never happens here; the `tail <= head` check is defensive.",
+  "src/core/truncate.ts | while (tail > 0 && tailBytes + sizes[tail - 1]! <= tailBudget) tailBytes += sizes[--tail]!; | `>` → `>=`":
+    "equivalent: at `tail === 0` the mutant reads `sizes[-1]`, undefined, and `tailBytes + undefined <= tailBudget` is false (NaN), so the loop stops where the guard stops it.",
+  "src/core/truncate.ts | while (tail > 0 && tailBytes + sizes[tail - 1]! <= tailBudget) tailBytes += sizes[--tail]!; | `0` → `1`":
+    "equivalent: the tail never takes the first line. It holds at most the tail budget, a share of the cap, while the whole text is over the cap; so stopping at `tail === 1` stops where the budget already would.",
   'src/ledger/fold.ts | if (identical) return { origin: "session", from: "" }; | drop early exit `if (identical) return { origin: "session", from: "" };`':
     "equivalent in practice: a Read held whole was recorded with every one of its lines, so each key has this session's sighting anyway, with an empty label (same source). Only a ledger pruned between the two reads would tell them apart.",
   "src/base/failure.ts | nextLineStart = end + 1; | `+` → `-`":

@@ -130,3 +130,21 @@ describe("pipeline gates", () => {
     expect(NOISE.length - out.length).toBe(120 * 16);
   });
 });
+
+describe("the run record", () => {
+  test("a run with no footer is recorded with footer `none`", () => {
+    const store = memoryStore();
+    runPipeline({ text: NOISE, command: "node fetch.js", entry: "exec", failed: false, agentId: "test" }, { store, clock: fixedClock });
+    expect(store.runs.map((row) => row.footer)).toEqual(["none"]);
+  });
+
+  test("with no store nothing is recorded, and nothing fails on the way (no error logged)", () => {
+    const logged: string[] = [];
+    const result = runPipeline(
+      { text: NOISE, command: "node fetch.js", entry: "exec", failed: false, agentId: "test" },
+      { store: null, clock: fixedClock, log: (line) => logged.push(line) },
+    );
+    expect(result.reason).toBe("no archive");
+    expect(logged).toEqual([]);
+  });
+});
