@@ -12,18 +12,27 @@ const FINDING = /^((?:[\w.+-]+\/)*[\w.+-]+\.\w+):(\d+(?::\d+)?): (\S.*)$/;
 const SAME_AS = /^((?:[\w.+-]+\/)*[\w.+-]+\.\w+):(\d+(?::\d+)?): (?:(\S+) )?\(same as (\d+(?::\d+)?)\)$/;
 /** The severity word or rule code a message opens with (`error:`, `W0622:`, `E402`, `C:`): kept on the pointer line. */
 const LEAD =
-  /^(?:[A-Z]{1,3}\d{2,5}:?|[A-Z]:|(?:error|warning|note|info|information|style|performance|portability|convention|refactor|fatal):)(?= )/i;
+  /^(?:[A-Z]{1,3}\d{2,5}:?|[A-Z]:|\[(?:error|warning)\]|(?:error|warning|note|info|information|style|performance|portability|convention|refactor|fatal):)(?= )/i;
 /** A message shorter than this costs less than the pointer that would replace it. */
 const MIN_MESSAGE_CHARS = 24;
+/** A list shorter than this is read at a glance: pointers would only make it harder to read. */
+const MIN_FINDINGS = 20;
 
 /** The lines with every repeated finding after its file's first pointing back at it; other lines as they were. */
 export function foldRepeatedFindings(lines: readonly string[]): string[] {
+  if (lines.filter((line) => FINDING.test(line)).length < MIN_FINDINGS) return [...lines];
   const firstAt = new Map<string, string>(); // `path:loc` → the message first printed there
   const firstOf = new Map<string, string>(); // `path\0message` → the loc it was first printed at
-  return lines.map((line) => {
+  return lines.map((line, i) => {
     const found = FINDING.exec(line);
     if (!found || SAME_AS.test(line)) return line;
     const [, path, loc, message] = found as unknown as [string, string, string, string];
+    // A finding whose message goes on over indented lines is not all on this line: it is left whole,
+    // and nothing points at it (it still holds its location, for expandSameAs reads it as the first there).
+    if (/^\s+\S/.test(lines[i + 1] ?? "")) {
+      if (!firstAt.has(`${path}:${loc}`)) firstAt.set(`${path}:${loc}`, message);
+      return line;
+    }
     const key = `${path}\0${message}`;
     const first = firstOf.get(key);
     // Only where the first location holds this message first: the pointer must name one line.

@@ -26,6 +26,8 @@ import { defineDistiller } from "./types.ts";
 /** A rustc/cargo diagnostic names its location on the line under it. */
 const RUST_LOCATION = /^\s*--> (\S+?):\d+/;
 const FILE_OF = /^(\S+?):\d+(?::\d+)?: /;
+/** A located warning line with no message of its own: nothing, or only a bracketed flag, after `warning:`. */
+const BARE_HEAD = /^\S+?:\d+(?::\d+)?: warning:(?:\s*\[[^\]]*\])?\s*$/;
 /** gcc/clang notes name the other location a warning is about (`length computed here`). */
 const NOTE_LINE = /^\S+?:\d+(?::\d+)?: note: /;
 
@@ -122,13 +124,27 @@ export default defineDistiller({
     let verdicts = 0;
     lines.plain.forEach((line, i) => {
       if (isSuccessVerdict(line) || isReportRow(line)) verdicts++;
-      if (isSuccessVerdict(line) || isReportRow(line) || isFailureSummary(line) || SCRIPT_BANNER.test(line))
+      if (isSuccessVerdict(line) || isReportRow(line) || isFailureSummary(line) || isFindingsTally(line) || SCRIPT_BANNER.test(line))
         pieces.push({ at: i, lines: [lines.raw[i]!] });
     });
+    const epilogue = configureEpilogue(lines);
+    if (epilogue) pieces.push(epilogue);
     if (diagnostics.length === 0 && verdicts === 0) return null;
     return withSameAs(renderPieces(lines, pieces));
   },
 });
+
+/** configure's last word after config.status wrote the files: a project's summary, or its advice (`re-run with: --prefix=/usr`). */
+const CONFIG_STATUS = /^config\.status: (?:creating|executing) /;
+const MAX_EPILOGUE_LINES = 40;
+
+function configureEpilogue(lines: ToolLines): Piece | null {
+  const last = lines.plain.findLastIndex((line) => CONFIG_STATUS.test(line));
+  if (last === -1) return null;
+  const rest = trimBlank(lines.raw.slice(last + 1));
+  if (rest.length === 0 || rest.length > MAX_EPILOGUE_LINES) return null;
+  return { at: lines.raw.indexOf(rest[0]!, last + 1), lines: rest };
+}
 
 /** One `path:line[:col]: message` finding per line, for most of the output's lines. */
 const FINDING_LINE = /^(?:[\w.+-]+\/)*[\w.+-]+\.\w+:\d+(?::\d+)?: \S/;
@@ -168,6 +184,9 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
     const location = lines.plain.slice(at + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
     if (location !== -1) kept.push(at + 1 + location);
     for (let k = at + 1; k < d.to; k++) if (NOTE_LINE.test(lines.plain[k]!)) kept.push(k);
+    // GHC names only the flag on the located line (`warning: [-Wunused-imports]`): the message is the next line.
+    if (BARE_HEAD.test(lines.plain[at]!) && at + 1 < d.to && /^\s+\S/.test(lines.plain[at + 1]!)) kept.push(at + 1);
+    kept.sort((a, b) => a - b);
     const file = RUST_LOCATION.exec(lines.plain[kept.at(-1)!]!)?.[1] ?? FILE_OF.exec(lines.plain[at]!)?.[1] ?? null;
     return { at, kept, file };
   });

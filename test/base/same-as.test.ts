@@ -10,9 +10,16 @@ const MYPY = [
   "Found 4 errors in 2 files (checked 2 source files)",
 ] as const;
 
+/** Twenty findings of their own after `lines`: a list long enough to be folded at all. */
+const PADDING = Array.from(
+  { length: 20 },
+  (_, i) => `pad/file_${i}.py:${i + 1}:1: W9${String(i).padStart(3, "0")}: a finding of its own, number ${i}`,
+);
+const fold = (lines: readonly string[]) => foldRepeatedFindings([...lines, ...PADDING]).slice(0, lines.length);
+
 describe("a repeated finding points at its file's first one", () => {
   test("keeps every location and the severity, and names the first line of the same message in the same file", () => {
-    expect(foldRepeatedFindings(MYPY)).toEqual([
+    expect(fold(MYPY)).toEqual([
       MYPY[0],
       "toolz/_version.py:61: error: (same as 59)",
       MYPY[2], // another file: its own first
@@ -26,7 +33,7 @@ describe("a repeated finding points at its file's first one", () => {
       "toolz/__init__.py:11:0: W0622: Redefining built-in 'sorted' (redefined-builtin)",
       "toolz/__init__.py:13:0: W0622: Redefining built-in 'sorted' (redefined-builtin)",
     ];
-    expect(foldRepeatedFindings(pylint)[1]).toBe("toolz/__init__.py:13:0: W0622: (same as 11:0)");
+    expect(fold(pylint)[1]).toBe("toolz/__init__.py:13:0: W0622: (same as 11:0)");
   });
 
   test("never points at a location whose first line says something else, nor replaces a message shorter than the pointer", () => {
@@ -35,9 +42,9 @@ describe("a repeated finding points at its file's first one", () => {
       "a.py:3:1: W291 trailing whitespace here and there",
       "a.py:9:1: W291 trailing whitespace here and there",
     ];
-    expect(foldRepeatedFindings(twoAtOne)).toEqual(twoAtOne);
+    expect(fold(twoAtOne)).toEqual(twoAtOne);
     const short = ["a.py:3:1: E265 comment", "a.py:4:1: E265 comment"];
-    expect(foldRepeatedFindings(short)).toEqual(short);
+    expect(fold(short)).toEqual(short);
   });
 
   test("expandSameAs gives back every line of every build and test fixture, byte for byte", () => {
@@ -60,9 +67,20 @@ describe("a repeated finding points at its file's first one", () => {
 
 test("the same line at the same place again stays whole: a pointer to itself says nothing", () => {
   const note = "tree.c:9539:38: note: object of size 96 allocated by 'xmlMalloc'";
-  expect(foldRepeatedFindings([note, "tree.c:9553:30: warning: array subscript is partly outside array bounds", note])).toEqual([
+  expect(fold([note, "tree.c:9553:30: warning: array subscript is partly outside array bounds", note])).toEqual([
     note,
     "tree.c:9553:30: warning: array subscript is partly outside array bounds",
     note,
   ]);
+});
+
+test("a short list is left as it is, and so is a finding whose message goes on over indented lines", () => {
+  expect(foldRepeatedFindings(MYPY)).toEqual([...MYPY]);
+  const ghc = [
+    "test/Properties.hs:10:1: warning: [-Wunused-imports]",
+    "    The import of ‘System.Environment’ is redundant",
+    "test/Properties.hs:14:1: warning: [-Wunused-imports]",
+    "    The import of ‘Data.Functor’ is redundant",
+  ];
+  expect(fold(ghc)).toEqual(ghc);
 });

@@ -29,6 +29,8 @@ const LINKER = /^(?:\S*\bld(?:\.\w+)?: |\S+: undefined reference to |collect2: e
 const STARTERS: Starter[] = [
   // pip: a failed build backend; its captured output and pip's verdict follow to the end.
   { severity: "error", pattern: /^\s*error: subprocess-exited-with-error$/, extent: "rest" },
+  // pip's own errors name themselves (`error: externally-managed-environment`); its notes and hints follow to the end.
+  { severity: "error", pattern: /^error: [a-z]+(?:-[a-z]+)+$/, extent: "rest" },
   // rustc / cargo / clippy: the block ends at the first blank line.
   { severity: "error", pattern: /^error(?:\[\w+\])?: /, extent: "blank" },
   { severity: "warning", pattern: /^warning(?:\[\w+\])?: /, extent: "blank" },
@@ -38,6 +40,10 @@ const STARTERS: Starter[] = [
   // cppcheck's other severities, and rubocop's `file:line:col: C: Cop/Name: message`: findings too.
   { severity: "warning", pattern: /^\S+?:\d+:\d+: (?:style|performance|portability|information): /, extent: "indented" },
   { severity: "warning", pattern: /^\S+?:\d+:\d+: [CWRF]: (?:\[Correctable\] )?[A-Z]\w+\/\w+: /, extent: "indented" },
+  // pylint's `file:line:col: E1121: message (symbol)`, flake8's and pycodestyle's `file:line:col: E501 message`.
+  { severity: "warning", pattern: /^\S+?:\d+:\d+: [CRWEFI]\d{4}: /, extent: "indented" },
+  // A warning with no line: guild's `<unknown-location>: warning: …`, `libtool: warning: …`.
+  { severity: "warning", pattern: /^(?:<unknown-location>|[\w.+-]+): warning: /, extent: "indented" },
   // go build: `./main.go:12:5: undefined: x` with no severity word.
   { severity: "error", pattern: /^\S+\.go:\d+(?::\d+)?: /, extent: "indented" },
   // tsc, plain and --pretty; `error TS…` without a file when the file is in the message.
@@ -60,7 +66,8 @@ const STARTERS: Starter[] = [
   { severity: "error", pattern: /^error during build:$/, extent: "rest" },
   { severity: "error", pattern: /^ERROR: /, extent: "rest" },
   { severity: "error", pattern: /^npm (?:ERR!|error) /, extent: "rest" },
-  { severity: "error", pattern: /^configure: error: /, extent: "indented" },
+  // configure stops at its first error: what follows is that error's message (often its own paragraphs).
+  { severity: "error", pattern: /^configure: error: ?/, extent: "rest" },
   // autotools' `missing` script: `WARNING: 'automake-1.16' is probably too old.`, then indented advice.
   { severity: "warning", pattern: /^WARNING: '[^']+' is (?:probably too old|missing on your system)/, extent: "indented" },
 ];
@@ -68,6 +75,10 @@ const STARTERS: Starter[] = [
 /** `file.c: In function ‘main’:` and `In file included from …` introduce the next diagnostic. */
 const PREAMBLE =
   /^(?:\S+: In (?:function|member function|constructor|destructor|instantiation) .*:|In file included from |\s+from \S+:\d+[,:]$|# \S+$)/;
+const CONFIGURE_ERROR = /^configure: error:/;
+/** A configure probe line; at most this many of them stay above configure's error. */
+const PROBE = /^(?:configure: )?checking /;
+const MAX_PROBES = 3;
 /** The caret line under a quoted source line. */
 const CARETS = /^\s*\^[~^]*\s*$/;
 /** A gcc/clang note belongs to the diagnostic before it. */
@@ -83,6 +94,8 @@ export function findDiagnostics(lines: ToolLines): Diagnostic[] {
     if (!starter) continue;
     let from = i;
     while (from > 0 && PREAMBLE.test(plain[from - 1]!)) from--;
+    // configure's error follows the probes that led to it (`configure: checking for guile 3.0`).
+    if (CONFIGURE_ERROR.test(line)) while (from > 0 && i - from < MAX_PROBES && PROBE.test(plain[from - 1]!)) from--;
     const to = blockEnd(plain, i, starter.extent);
     found.push({ severity: starter.severity, from, to });
     i = to - 1;

@@ -58,6 +58,11 @@ const SUCCESS_VERDICTS: RegExp[] = [
   /^✔ Build succeeded for /,
   /^BUILD SUCCESSFUL\b/,
   /^-- (?:Configuring|Generating) done\b/,
+  // libtool's library and guild's compiled module: what the build made.
+  /^creating \S+\.la$/,
+  /^wrote `\S+'$/,
+  // dpkg-buildpackage: the package it built, and where.
+  /^dpkg-deb: building package '[^']+' in '[^']+'\.$/,
   /^Successfully tagged /,
 ];
 
@@ -87,7 +92,12 @@ export function isReportRow(plain: string): boolean {
  * A linter's or analyser's closing count of its findings: a run that exits non-zero because it
  * found something, whose findings are then the answer (`41 files inspected, 150 offenses detected`).
  */
-const FINDINGS_TALLIES: RegExp[] = [/^\d+ files? inspected, \d+ offenses? detected/, /^\d+ warnings? generated\.$/, /^✖ \d+ problems? \(/];
+const FINDINGS_TALLIES: RegExp[] = [
+  /^\d+ files? inspected, \d+ offenses? detected/,
+  /^\d+ warnings? generated\.$/,
+  /^✖ \d+ problems? \(/,
+  /^Your code has been rated at -?[\d.]+\/10\b/,
+];
 
 export function isFindingsTally(plain: string): boolean {
   return FINDINGS_TALLIES.some((pattern) => pattern.test(plain));

@@ -29,6 +29,11 @@ const TALLY =
   /^# (?:tests|pass|fail|skip|todo)\s+\d+|\b(?:tests?|pass|fail|errors?|failures?|ok|skipped|total)\s*[:=]\s*\d+|\bFiles=\d+|\bResult:|\bsummary\b|\btotal\b|\bdone\b|\bfinished\b|\bsuccess(?:ful(?:ly)?)?\b|\bcompleted?\b/i;
 /** A `file:line:` location (a compiler's, a linter's, a stack frame's): a finding, never repetition. */
 const LOCATION = /[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?\b|^[\w./-]+:\d+:\d+: |\bline \d+\b/;
+/** A line naming a package or library the run wrote (`dpkg-deb: building package 'cmark' in '../cmark_0.30.2-6_amd64.deb'.`). */
+const ARTIFACT =
+  /\b(?:building package|wrote|built|created|creating|generated|saved)\b.*\.(?:deb|rpm|apk|whl|egg|tar\.(?:gz|xz|bz2|zst)|tgz|zip|jar|war|so(?:\.\d+)*|la|dll|exe|dmg|wasm)\b/i;
+/** A coverage report's row (gcovr, coverage.py: `src/inlines.c   790   700   88%`): the answer the user asked for. */
+const COVERAGE_ROW = /^\S+(?:\s+\d+){2,}\s+\d+(?:\.\d+)?%(?:\s|$)/;
 /** Recursive make's bookkeeping: one shape whatever the directory. */
 const MAKE_CHATTER = /^(?:g?make(?:\[\d+\])?: (?:Entering|Leaving) directory|Making \w+ in |g?make(?:\[\d+\])?: Nothing to be done)/;
 
@@ -49,7 +54,15 @@ const PASSING_TEST =
 export function carriesSignal(plain: string): boolean {
   // The fidelity check reads failure words even in a passing test's name: those lines stay.
   if (PASSING_TEST.test(plain)) return carriesFailure(plain);
-  return SIGNAL.test(plain) || TALLY_COUNT.test(plain) || TALLY.test(plain) || LOCATION.test(plain) || carriesFailure(plain);
+  return (
+    SIGNAL.test(plain) ||
+    TALLY_COUNT.test(plain) ||
+    TALLY.test(plain) ||
+    LOCATION.test(plain) ||
+    COVERAGE_ROW.test(plain) ||
+    ARTIFACT.test(plain) ||
+    carriesFailure(plain)
+  );
 }
 
 /** The shape two lines share when they are the same kind of line with different details. */

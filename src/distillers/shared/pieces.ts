@@ -44,13 +44,45 @@ function listAfter(plain: string[], i: number): number {
   return n;
 }
 
+/** A comparison that failed, printed as a unified diff of what was expected against what came. */
+const EXPECTED_HEADER = /^(\d+: )?--- expected\b/i;
+const ACTUAL_HEADER = /^(?:\d+: )?\+\+\+ (?:actual|received|got)\b/i;
+/** At most this many lines of one failed comparison: the case that introduces it and its diff. */
+const MAX_COMPARISON_LINES = 40;
+
+/**
+ * A harness of the project's own (cmark's spec runner) names a failed case on a line of its own,
+ * then shows the case and `--- expected` / `+++ actual` diff: nothing in them says "fail". The
+ * case is the paragraph before the diff (past one blank line), the diff runs to the next blank.
+ * Under `ctest -V` every line carries the test's number (`3: --- expected HTML`), blank ones too.
+ */
+function failedComparisons(lines: ToolLines): Piece[] {
+  const { plain, raw } = lines;
+  const found: Piece[] = [];
+  for (let i = 0; i + 1 < plain.length; i++) {
+    const header = EXPECTED_HEADER.exec(plain[i]!);
+    if (!header || !ACTUAL_HEADER.test(plain[i + 1]!)) continue;
+    const prefix = (header[1] ?? "").trim();
+    const blank = (k: number) => plain[k]!.trim() === prefix;
+    let from = i;
+    if (from > 0 && blank(from - 1)) from--;
+    while (from > 0 && !blank(from - 1) && i - from < MAX_COMPARISON_LINES / 2) from--;
+    let to = i + 2;
+    while (to < plain.length && !blank(to) && to - from < MAX_COMPARISON_LINES) to++;
+    found.push({ at: from, lines: raw.slice(from, to) });
+    i = to - 1;
+  }
+  return found;
+}
+
 /**
  * The pieces in the order the tool printed them, plus any other line that states a failure
- * (a stray error the reader did not claim), so no failure is dropped quietly. A multi-line
- * block is set off by a blank line.
+ * (a stray error the reader did not claim) and any failed comparison a harness printed as a
+ * diff, so no failure is dropped quietly. A multi-line block is set off by a blank line.
  */
 export function renderPieces(lines: ToolLines, given: Piece[]): string {
-  const pieces = [...given];
+  const held = new Set(given.flatMap((piece) => piece.lines.map((_, k) => piece.at + k)));
+  const pieces = [...given, ...failedComparisons(lines).filter((piece) => !held.has(piece.at))];
   const anchored = new Set(pieces.map((piece) => piece.at));
   let plainOut = stripAnsi(pieces.flatMap((piece) => piece.lines).join("\n"));
   lines.plain.forEach((line, i) => {

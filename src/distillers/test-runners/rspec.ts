@@ -8,7 +8,9 @@ import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBla
 
 const TALLY = /^\d+ examples?, (\d+) failures?\b/;
 const BLOCK_HEADER = /^ {2}\d+\) \S/;
-const SECTION_END = /^(?:Finished in |Failed examples:|Pending:)/;
+const SECTION_END = /^(?:Finished in |Failed examples:|Pending:|Randomized with seed )/;
+/** hspec prints a failure's location on the line above its numbered header (`  test/FooSpec.hs:21:51: `). */
+const LOCATION_ABOVE = /^\s+\S+:\d+:\d+:\s*$/;
 
 export function readRspec(lines: RunLines): RunReading | null {
   const tallyAt = lastMatch(lines.plain, TALLY);
@@ -28,7 +30,9 @@ export function readRspec(lines: RunLines): RunReading | null {
     found++;
     let end = i + 1;
     while (end < tallyAt && !BLOCK_HEADER.test(lines.plain[end]!) && !SECTION_END.test(lines.plain[end]!)) end++;
-    pieces.push({ at: i, lines: trimBlank(lines.raw.slice(i, end)) });
+    if (end < tallyAt && BLOCK_HEADER.test(lines.plain[end]!) && LOCATION_ABOVE.test(lines.plain[end - 1]!)) end--;
+    const from = LOCATION_ABOVE.test(lines.plain[i - 1]!) ? i - 1 : i;
+    pieces.push({ at: from, lines: trimBlank(lines.raw.slice(from, end)) });
     i = end - 1;
   }
   return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[tallyAt]!, TALLY) };
