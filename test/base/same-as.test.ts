@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import { expandSameAs, foldRepeatedFindings } from "../../src/base/same-as.ts";
 import { loadFixtures } from "../helpers/fixtures.ts";
 
@@ -83,4 +84,26 @@ test("a short list is left as it is, and so is a finding whose message goes on o
     "    The import of ‘Data.Functor’ is redundant",
   ];
   expect(fold(ghc)).toEqual(ghc);
+});
+
+test("on any list of findings, expandSameAs gives every line back", () => {
+  const path = fc.constantFrom("a.py", "src/b.c", "lib/c/d.rb");
+  const loc = fc.tuple(fc.integer({ min: 1, max: 40 }), fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }));
+  const message = fc.constantFrom(
+    "error: Function is missing a type annotation  [no-untyped-def]",
+    "W0622: Redefining built-in 'sorted' (redefined-builtin)",
+    "E501 line too long (90 > 79 characters)",
+    "warning: unused variable 'x' [-Wunused-variable]",
+    "note: (same as 3)",
+    "short",
+  );
+  const finding = fc.tuple(path, loc, message).map(([p, [line, col], m]) => `${p}:${line}${col === undefined ? "" : `:${col}`}: ${m}`);
+  const other = fc.constantFrom("", "    indented continuation of the message", "Found 3 errors in 2 files");
+  const lists = fc.array(fc.oneof({ weight: 6, arbitrary: finding }, { weight: 1, arbitrary: other }), { minLength: 20, maxLength: 80 });
+  fc.assert(
+    fc.property(lists, (lines) => {
+      expect(expandSameAs(foldRepeatedFindings(lines).join("\n"))).toBe(lines.join("\n"));
+    }),
+    { numRuns: 500 },
+  );
 });
