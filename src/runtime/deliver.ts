@@ -52,7 +52,8 @@ export function distillCaptured(
       projectPath,
       ...runWishes(request.env, runtime.db, projectPath),
       ...(request.footer ? { footer: request.footer } : {}),
-      ...viewCap(request.agentId, request.exitCode !== null && request.exitCode !== 0),
+      // The host's Bash view: an MCP tool's result is shown by other rules.
+      ...(request.entry === "mcp" ? {} : viewCap(request.agentId, request.exitCode !== null && request.exitCode !== 0)),
     },
     runtime.deps,
   );

@@ -8,6 +8,8 @@ import { afterEach, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HOST_FAILED_VIEW_CHARS, HOST_OUTPUT_CAP_CHARS } from "../../src/base/limits.ts";
+import { distillCaptured } from "../../src/runtime/deliver.ts";
+import { openRuntime } from "../../src/runtime/deps.ts";
 import { fixture } from "../helpers/pipeline-run.ts";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
 
@@ -59,4 +61,27 @@ test("for a reader with no such cut the reply may run to 50,000 bytes", () => {
   const out = exec("cursor", ["rubocop", "lib"], env).stdout.toString();
   expect(out.length).toBeGreaterThan(HOST_OUTPUT_CAP_CHARS);
   expect(Buffer.byteLength(out)).toBeLessThanOrEqual(50_000);
+});
+
+test("an MCP tool's result is not cut to the host's Bash view: only exec and pipe replies are", () => {
+  sandbox = makeSandbox();
+  const runtime = openRuntime(sandbox.env);
+  try {
+    const captured = fixture("build", "h3_rubocop_ruby_ansi_lib");
+    const base = {
+      text: captured.text,
+      command: "rubocop lib",
+      exitCode: 1,
+      agentId: "claude_code",
+      sessionId: null,
+      env: sandbox.env,
+      cwd: sandbox.home,
+    };
+    const viaExec = distillCaptured({ ...base, entry: "exec" }, runtime).delivered;
+    const viaMcp = distillCaptured({ ...base, entry: "mcp" }, runtime).delivered;
+    expect(viaExec.length).toBeLessThan(HOST_FAILED_VIEW_CHARS);
+    expect(viaMcp.length).toBeGreaterThan(HOST_OUTPUT_CAP_CHARS);
+  } finally {
+    runtime.db?.close();
+  }
 });
