@@ -1,9 +1,10 @@
 /**
  * git output, recognised by its shape rather than by the subcommand: a long-form status, a log in
- * one of git's default formats (with or without patches), or a bare diff. `--oneline`, `--stat`,
+ * one of git's default formats (with or without patches), a bare diff, or a `bisect run`'s steps and verdict. `--oneline`, `--stat`,
  * `--porcelain` and custom formats are already minimal (route.ts sends most of them past us).
  */
 import { splitLines, stripAnsi } from "../base/lines.ts";
+import { distillBisectRun, isBisectRun } from "./git/bisect.ts";
 import { distillDiff } from "./git/diff.ts";
 import { distillLog, isLog } from "./git/log.ts";
 import { distillStatus, isStatus } from "./git/status.ts";
@@ -24,12 +25,14 @@ export default defineDistiller({
   id: "git",
   collapse: "generic",
   declined: "not recognised",
-  describe: "git status, log, show and diff: every path, every commit as hash + subject, every changed line with its hunk header.",
+  describe:
+    "git status, log, show, diff and bisect run: every path, every commit as hash + subject, every changed line with its hunk header, every bisect step's outcome and the first bad commit.",
   distill({ text }) {
     // `color.ui=always` output reads the same without its escapes.
     const lines = splitLines(stripAnsi(text));
     if (isStatus(lines)) return distillStatus(lines);
     if (isLog(lines)) return distillLog(lines);
+    if (isBisectRun(lines)) return distillBisectRun(lines);
     return distillBareDiff(lines);
   },
 });

@@ -145,3 +145,23 @@ test("git distiller returns null for every fixture of the other families", () =>
     .map((other) => `${other.family}/${other.name}`);
   expect(claimed).toEqual([]);
 });
+
+describe("git bisect run", () => {
+  test("keeps every step, how each step's run ended, and the first bad commit with its commit", () => {
+    const raw = fixture("git", "h4_git_bisect_run_make_test_cmark").text;
+    const out = distill(raw)!;
+    const steps = (text: string) => text.split("\n").filter((line) => /^Bisecting: |^running /.test(line));
+    expect(steps(out)).toEqual(steps(raw));
+    expect(out).toContain("100% tests passed, 0 tests failed out of 9");
+    expect(out).toContain("44% tests passed, 5 tests failed out of 9");
+    expect(out.slice(out.indexOf("c628ad7e800bd2b09c53a4b17ca9df0ea0e400e8 is the first bad commit"))).toBe(
+      raw.slice(raw.indexOf("c628ad7e800bd2b09c53a4b17ca9df0ea0e400e8 is the first bad commit")).trimEnd() + "\n",
+    );
+    expect(out.length * 10).toBeLessThan(raw.length);
+  });
+
+  test("declines a bisect run cut before its verdict", () => {
+    const raw = fixture("git", "h4_git_bisect_run_make_test_cmark").text;
+    expect(distill(raw.slice(0, raw.indexOf(" is the first bad commit") - 40))).toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * `git bisect run <command>`: the command's whole output at every step, then git's verdict. What
+ * the reader needs is each step (`running …`, `Bisecting: N revisions left …`), how each run ended
+ * (its lines that state a failure or a tally), and the verdict from `<sha> is the first bad commit`
+ * to the end, with the commit it names. A run that found no first bad commit is not read.
+ */
+import { carriesFailure } from "../../base/failure.ts";
+
+const RUNNING = /^running\s+\S/;
+const BISECTING = /^Bisecting: \d+ revisions? left to test after this\b/;
+const FIRST_BAD = /^[0-9a-f]{7,40} is the first bad commit$/;
+/** How a step's run ended: a runner's or a build's own count (`44% tests passed, 5 tests failed out of 9`). */
+const TALLY = /\b\d+% tests passed\b|\b\d+ (?:passed|failed|errors?|failures?)\b|^Test (?:Failed|Passed)\.?$|^All \d+ tests passed\b/i;
+
+export function isBisectRun(lines: string[]): boolean {
+  return lines.some((line) => RUNNING.test(line)) && lines.some((line) => FIRST_BAD.test(line));
+}
+
+export function distillBisectRun(lines: string[]): string | null {
+  const verdict = lines.findIndex((line) => FIRST_BAD.test(line));
+  if (verdict === -1) return null;
+  const kept: string[] = [];
+  for (const line of lines.slice(0, verdict)) {
+    const trimmed = line.trim();
+    if (RUNNING.test(line) || BISECTING.test(line) || TALLY.test(trimmed) || carriesFailure(trimmed)) kept.push(line);
+  }
+  const tail = lines.slice(verdict);
+  while (tail.length > 0 && tail.at(-1)!.trim() === "") tail.pop();
+  return [...kept, ...tail].join("\n") + "\n";
+}
