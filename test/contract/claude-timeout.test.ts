@@ -9,8 +9,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
-import { CLAUDE_CODE_VERSION, ensureClaudeCli, fakeModelEnv, printArgv } from "./claude-cli.ts";
-import { startFakeModel, toolResultText, toolUseId } from "./fake-anthropic.ts";
+import { CLAUDE_CODE_VERSION, ensureClaudeCli, firstToolResult } from "./claude-cli.ts";
 import { describeHost } from "./scripted-session.ts";
 
 const cli = ensureClaudeCli();
@@ -33,19 +32,8 @@ async function interimOutput(withOmni: boolean): Promise<{ text: string; sandbox
   writeFileSync(join(project, "run-tests.sh"), SCRIPT);
   chmodSync(join(project, "run-tests.sh"), 0o755);
   if (withOmni) runOmni(["init", "--claude"], { env: sandbox.env, cwd: project });
-  const model = startFakeModel([{ name: "Bash", args: { command: "./run-tests.sh", description: "tests", timeout: HOST_TIMEOUT_MS } }]);
-  try {
-    const env = { ...sandbox.env, ...fakeModelEnv(model.url) };
-    const child = Bun.spawn(printArgv(cli.bin!), { cwd: project, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-    const timer = setTimeout(() => child.kill(), 120_000);
-    await child.exited;
-    clearTimeout(timer);
-  } finally {
-    model.stop();
-  }
-  let result: { text: string } | null = null;
-  for (const body of model.requests) result ??= toolResultText(body, toolUseId(0));
-  return { text: result?.text ?? "", sandbox };
+  const call = { name: "Bash", args: { command: "./run-tests.sh", description: "tests", timeout: HOST_TIMEOUT_MS } };
+  return { text: await firstToolResult(cli.bin!, project, sandbox.env, call), sandbox };
 }
 
 describeHost("Claude Code", cli, `Claude Code ${CLAUDE_CODE_VERSION}: a rewritten run past the Bash timeout`, () => {

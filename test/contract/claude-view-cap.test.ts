@@ -10,8 +10,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixture } from "../helpers/pipeline-run.ts";
 import { makeSandbox, runOmni, type Sandbox } from "../helpers/sandbox.ts";
-import { CLAUDE_CODE_VERSION, ensureClaudeCli, fakeModelEnv, printArgv } from "./claude-cli.ts";
-import { startFakeModel, toolResultText, toolUseId } from "./fake-anthropic.ts";
+import { CLAUDE_CODE_VERSION, ensureClaudeCli, firstToolResult } from "./claude-cli.ts";
 import { describeHost } from "./scripted-session.ts";
 
 const cli = ensureClaudeCli();
@@ -32,24 +31,7 @@ async function modelSees(withOmni: boolean): Promise<string> {
   chmodSync(join(bin, "rubocop"), 0o755);
   const env = { ...sandbox.env, PATH: `${bin}:${sandbox.env.PATH ?? process.env.PATH}` };
   if (withOmni) runOmni(["init", "--claude"], { env, cwd: project });
-  const model = startFakeModel([{ name: "Bash", args: { command: "rubocop lib", description: "lint" } }]);
-  try {
-    const child = Bun.spawn(printArgv(cli.bin!), {
-      cwd: project,
-      env: { ...env, ...fakeModelEnv(model.url) },
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const timer = setTimeout(() => child.kill(), 120_000);
-    await child.exited;
-    clearTimeout(timer);
-  } finally {
-    model.stop();
-  }
-  let result: { text: string } | null = null;
-  for (const body of model.requests) result ??= toolResultText(body, toolUseId(0));
-  return result?.text ?? "";
+  return firstToolResult(cli.bin!, project, env, { name: "Bash", args: { command: "rubocop lib", description: "lint" } });
 }
 
 describeHost(
