@@ -40,8 +40,24 @@ type Parser = (line: string) => string | null;
 const PARSERS: Parser[] = [
   (line) => pathIfPlausible(WITH_LINE_NUMBER.exec(line)?.[1]),
   (line) => (BARE_LINE_NUMBER.test(line) ? "" : null),
-  (line) => pathIfPlausible(WITH_PATH.exec(line)?.[1]),
+  // `path::name` is a test id (pytest's `tests/test_a.py::test_b PASSED`), not `path:` and a match.
+  (line) => (/^[^\s:][^:]*::/.test(line) ? null : pathIfPlausible(WITH_PATH.exec(line)?.[1])),
 ];
+
+/**
+ * grep -n on one file numbers its matches in order: the same number again, or a smaller one, is
+ * some other prefix (`ctest -V` writes the test's number before each of its lines).
+ */
+function numberedInOrder(lines: string[]): boolean {
+  let last = 0;
+  for (const line of lines) {
+    const number = /^(\d+):/.exec(line)?.[1];
+    if (number === undefined) continue;
+    if (Number(number) <= last) return false;
+    last = Number(number);
+  }
+  return true;
+}
 
 /**
  * A file name has no whitespace and reads like a path (a slash or an extension). Without the
@@ -56,6 +72,7 @@ function pathIfPlausible(candidate: string | undefined): string | null {
 function parseAll(lines: string[]): (string | null)[] | null {
   const other = (line: string) => line.trim() === "" || BINARY_MATCH.test(line);
   for (const parser of PARSERS) {
+    if (parser === PARSERS[1] && !numberedInOrder(lines)) continue;
     const paths = lines.map((line) => (other(line) ? null : parser(line)));
     const unparsed = paths.filter((path, i) => path === null && !other(lines[i]!)).length;
     if (unparsed <= lines.length * MAX_UNPARSED_SHARE && paths.some((path) => path !== null)) return paths;
