@@ -30,6 +30,16 @@ function plantGeneric(distill: (text: string) => string | null): void {
   distillers.generic = defineDistiller({ ...realGeneric, describe: "planted", distill: ({ text }) => distill(text) });
 }
 
+/** The route `text` takes, and whether the distiller was handed it whole (not trimmed first). */
+function distillerSees(text: string): { route: string; untrimmed: boolean } {
+  let seen = "";
+  plantGeneric((input) => {
+    seen = input;
+    return "summary\n";
+  });
+  return { route: run({ text }).route, untrimmed: seen === text };
+}
+
 describe("guard", () => {
   test("past the input ceiling the host keeps its own bytes: a secret in them is not masked either", () => {
     const huge = `token = "${TOKEN}"\n${"Downloading package v1.0.0 from the registry mirror\n".repeat(Math.ceil(MAX_INPUT_BYTES / 52) + 10)}`;
@@ -85,24 +95,12 @@ describe("distill stage", () => {
 
   test("under 2 MB nothing is trimmed, however many lines", () => {
     const text = Array.from({ length: 7000 }, (_, i) => `line ${i}`).join("\n") + "\n";
-    let seen = "";
-    plantGeneric((input) => {
-      seen = input;
-      return "summary\n";
-    });
-    expect(run({ text }).route).toBe("distilled");
-    expect(seen === text).toBe(true);
+    expect(distillerSees(text)).toEqual({ route: "distilled", untrimmed: true });
   });
 
   test("past 2 MB a payload of few lines is not trimmed: there is no middle to skip", () => {
     const text = `${"a".repeat(1_000_000)}\n${"b".repeat(1_000_000)}\n${"c".repeat(1_000_000)}\n`;
-    let seen = "";
-    plantGeneric((input) => {
-      seen = input;
-      return "summary\n";
-    });
-    expect(run({ text }).route).toBe("distilled");
-    expect(seen === text).toBe(true);
+    expect(distillerSees(text)).toEqual({ route: "distilled", untrimmed: true });
   });
 });
 
