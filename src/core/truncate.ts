@@ -2,8 +2,8 @@
  * The final cap: past it the middle of the reply is elided with a marker, archiving the elided
  * part first so the marker can carry a handle. The lines of the middle that state a failure, then
  * those that state a warning, stay (after the marker, in order) while they fit in half of the
- * head's room: a cut reply still names every failure it can. When the part cannot be archived the reply goes on uncut: an omission
- * without a handle would lose those bytes.
+ * head's room: a cut reply still names every failure it can. When the part cannot be archived
+ * the reply goes on uncut: an omission without a handle would lose those bytes.
  */
 import { carriesFailure } from "../base/failure.ts";
 import { byteLength, splitInclusive, stripAnsi } from "../base/lines.ts";
