@@ -16,11 +16,16 @@ const LEAD =
 /** A message shorter than this costs less than the pointer that would replace it. */
 const MIN_MESSAGE_CHARS = 24;
 /** A list shorter than this is read at a glance: pointers would only make it harder to read. */
-const MIN_FINDINGS = 20;
+export const MIN_FOLDED_FINDINGS = 20;
+
+/** A `path:line[:col]: message` line, the kind a repeat can point back to. */
+export function isFinding(line: string): boolean {
+  return FINDING.test(line);
+}
 
 /** The lines with every repeated finding after its file's first pointing back at it; other lines as they were. */
 export function foldRepeatedFindings(lines: readonly string[]): string[] {
-  if (lines.filter((line) => FINDING.test(line)).length < MIN_FINDINGS) return [...lines];
+  if (lines.filter(isFinding).length < MIN_FOLDED_FINDINGS) return [...lines];
   const firstAt = new Map<string, string>(); // `path:loc` → the message first printed there
   const firstOf = new Map<string, string>(); // `path\0message` → the loc it was first printed at
   return lines.map((line, i) => {

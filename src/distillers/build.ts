@@ -18,7 +18,7 @@ import {
   SCRIPT_BANNER,
   statedErrorCount,
 } from "./build-tools/summaries.ts";
-import { foldRepeatedFindings } from "../base/same-as.ts";
+import { foldRepeatedFindings, isFinding, MIN_FOLDED_FINDINGS } from "../base/same-as.ts";
 import { isToolFrame } from "./shared/frames.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
@@ -146,14 +146,11 @@ function configureEpilogue(lines: ToolLines): Piece | null {
   return { at: lines.raw.indexOf(rest[0]!, last + 1), lines: rest };
 }
 
-/** One `path:line[:col]: message` finding per line, for most of the output's lines. */
-const FINDING_LINE = /^(?:[\w.+-]+\/)*[\w.+-]+\.\w+:\d+(?::\d+)?: \S/;
-const MIN_FINDINGS = 10;
-
+/** One `path:line[:col]: message` finding per line for most of the output's lines, and enough of them to fold. */
 function isFindingsList(lines: ToolLines): boolean {
   const filled = lines.plain.filter((line) => line.trim() !== "");
-  const findings = filled.filter((line) => FINDING_LINE.test(line)).length;
-  return findings >= MIN_FINDINGS && findings * 10 >= filled.length * 8;
+  const findings = filled.filter(isFinding).length;
+  return findings >= MIN_FOLDED_FINDINGS && findings * 10 >= filled.length * 8;
 }
 
 function withSameAs(text: string): string {
