@@ -1,7 +1,7 @@
 /**
  * The final cap: past it the middle of the reply is elided with a marker, archiving the elided
  * part first so the marker can carry a handle. The lines of the middle that state a failure, then
- * those that state a warning, stay (after the marker, in order) while they fit in half of the
+ * a linter's error-class findings, then those that state a warning, stay (after the marker, in order) while they fit in half of the
  * head's room: a cut reply still names every failure it can. When the part cannot be archived
  * the reply goes on uncut: an omission without a handle would lose those bytes.
  */
@@ -14,6 +14,9 @@ export type Archiver = (content: string, wholeBytes: number) => string | null;
 
 /** A warning's line (`warning:`, rubocop's `W:`, pylint's `W0612:`): kept after the failures. */
 const WARNING = /\bwarn(?:ing)?s?\b|^\S+:\d+(?::\d+)?: W(?:\d{3,4})?: /i;
+
+/** A linter's error-class finding (pylint's `E0102:`, rubocop's `E:`/`F:`): kept before the warnings. */
+const ERROR_FINDING = /^\S+:\d+(?::\d+)?: [EF](?:\d{3,4})?: /;
 
 /** Room left for the marker line. */
 const MARKER_ROOM_BYTES = 200;
@@ -64,16 +67,18 @@ export function capOutput(text: string, capBytes: number, archive: Archiver, tai
 }
 
 /**
- * The indexes of the lines before `end` that state a failure, then of those that state a warning,
+ * The indexes of the lines before `end` that state a failure, then of a linter's error-class
+ * findings, then of those that state a warning,
  * while they fit in `budget` bytes; in the order printed.
  */
 function signalLines(lines: string[], sizes: number[], end: number, budget: number): number[] {
   const plain = lines.slice(0, end).map((line) => stripAnsi(line).trim());
   const failing = plain.flatMap((line, i) => (carriesFailure(line) ? [i] : []));
-  const warning = plain.flatMap((line, i) => (!carriesFailure(line) && WARNING.test(line) ? [i] : []));
+  const errorFinding = plain.flatMap((line, i) => (!carriesFailure(line) && ERROR_FINDING.test(line) ? [i] : []));
+  const warning = plain.flatMap((line, i) => (!carriesFailure(line) && !ERROR_FINDING.test(line) && WARNING.test(line) ? [i] : []));
   const found: number[] = [];
   let bytes = 0;
-  for (const tier of [failing, warning])
+  for (const tier of [failing, errorFinding, warning])
     for (const i of tier) {
       if (bytes + sizes[i]! > budget) break;
       found.push(i);

@@ -109,3 +109,19 @@ test("the middle's failure lines take at most half the head's room: past it they
   expect(keptErrors.length).toBe(398);
   expect(out).not.toContain("warning: w");
 });
+
+test("a linter's error-class findings outrank its warnings in the cut: pylint's E0102 stays where W0613 lines are cut", () => {
+  // 2,000 pylint warnings fill the middle; two error-class findings sit among them.
+  const lines = fixedLines(4_000).map((line, i) =>
+    i >= 1_000 && i < 3_000 ? `${`pkg/m.py:${i}:4: W0613: Unused argument`.padEnd(49, ".")}\n` : line,
+  );
+  lines[2_900] = `${"pkg/m.py:2900:12: E0102: function already defined".padEnd(49, ".")}\n`;
+  lines[2_950] = `${"pkg/r.rb:2950:3: E: Lint/Syntax: unexpected end".padEnd(49, ".")}\n`;
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  expect(Buffer.byteLength(out)).toBeLessThanOrEqual(50_000);
+  expect(out).toContain(lines[2_900]!);
+  expect(out).toContain(lines[2_950]!);
+  // Warnings still fill what room is left, but not all of them fit.
+  expect(out).toContain("W0613");
+  expect(out).not.toContain("pkg/m.py:2899:4: W0613");
+});

@@ -103,6 +103,12 @@ export function findDiagnostics(lines: ToolLines): Diagnostic[] {
   return found;
 }
 
+const RUST_DIAGNOSTIC = /^(?:error|warning)(?:\[\w+\])?: /;
+
+function startsRustDiagnostic(line: string): boolean {
+  return RUST_DIAGNOSTIC.test(line);
+}
+
 function blockEnd(plain: string[], start: number, extent: Extent): number {
   let end = start + 1;
   const stops = (line: string) => isFailureSummary(line) || STARTERS.some((s) => s.pattern.test(line));
@@ -110,7 +116,8 @@ function blockEnd(plain: string[], start: number, extent: Extent): number {
     case "rest":
       return plain.length;
     case "blank":
-      while (end < plain.length && plain[end]!.trim() !== "" && !isFailureSummary(plain[end]!)) end++;
+      // A one-line note (`warning: no edition set…`) runs straight into the next diagnostic: that one starts its own block.
+      while (end < plain.length && plain[end]!.trim() !== "" && !isFailureSummary(plain[end]!) && !startsRustDiagnostic(plain[end]!)) end++;
       return end;
     case "next":
       while (end < plain.length && !stops(plain[end]!) && !/^Errors {2}Files$/.test(plain[end]!)) end++;

@@ -3,7 +3,9 @@
  * totals). A failing package is explained by `--- FAIL: Test` lines with the test's log lines,
  * a panic with its goroutine trace, or the compiler errors of a `[build failed]` package. Every
  * failing package must be explained, or the reading is refused. A skipped test keeps its
- * `--- SKIP:` line and the log line that says why (`t.Skip("…")`).
+ * `--- SKIP:` line and the log line that says why (`t.Skip("…")`). A benchmark's result line
+ * (`BenchmarkX-2  1000  126.7 ns/op`) is the answer a `-bench` run was asked for, and stays, with
+ * the `goos:`/`cpu:` header that says where it was measured.
  */
 import { type Piece, type RunLines, type RunReading } from "./reading.ts";
 
@@ -17,6 +19,8 @@ const TEST_SKIP = /^(\s*)--- SKIP: (\S+)/;
 const PANIC = /^panic: /;
 /** `# example.com/pkg` or `# example.com/pkg [example.com/pkg.test]`; not `# TOTAL: 1` (automake) or a TAP comment. */
 const BUILD_HEADER = /^# [\w./-]+(?: \[[\w./-]+\])?$/;
+const BENCH_RESULT = /^Benchmark\S*\s+\d+\s+[\d.]+ ns\/op/;
+const BENCH_CONTEXT = /^(?:goos|goarch|pkg|cpu): /;
 
 export function readGoTest(lines: RunLines): RunReading | null {
   const { plain, raw } = lines;
@@ -29,7 +33,9 @@ export function readGoTest(lines: RunLines): RunReading | null {
     const line = plain[i]!;
     const run = RUN.exec(line)?.[1];
     if (run !== undefined) lastRun.set(run, i);
-    if (PACKAGE_OK.test(line)) {
+    if (BENCH_RESULT.test(line) || (BENCH_CONTEXT.test(line) && plain.some((other) => BENCH_RESULT.test(other)))) {
+      pieces.push({ at: i, lines: [raw[i]!] });
+    } else if (PACKAGE_OK.test(line)) {
       pieces.push({ at: i, lines: [raw[i]!] });
       explainedSincePackage = false;
       lastRun = new Map();
