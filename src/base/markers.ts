@@ -5,8 +5,10 @@ export function omittedMarker(lost: string, handle: string): string {
   return `\n[OMNI: ${lost} omitted, omni retrieve ${handle} for full output]\n`;
 }
 
-export function truncatedLinesMarker(kept: number, total: number, dropped: number, handle: string): string {
-  return `[OMNI: output truncated, ${kept} of ${total} lines kept, ${dropped} dropped from the middle, omni retrieve ${handle}]\n`;
+/** `about`: what the dropped lines name (`lines naming a.md 3, b.js 12; codes SC2086`), when they name anything. */
+export function truncatedLinesMarker(kept: number, total: number, dropped: number, handle: string, about: string | null = null): string {
+  const naming = about === null ? "" : ` (${about})`;
+  return `[OMNI: output truncated, ${kept} of ${total} lines kept, ${dropped} dropped from the middle${naming}, omni retrieve ${handle}]\n`;
 }
 
 export function truncatedBytesMarker(kept: number, total: number, handle: string): string {

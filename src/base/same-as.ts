@@ -7,9 +7,18 @@
  * tests read a reply.
  */
 
-/** `path:line:` or `path:line:col:` then one space and the message. The path names a file (it has an extension). */
-const FINDING = /^((?:[\w.+-]+\/)*[\w.+-]+\.\w+):(\d+(?::\d+)?): (\S.*)$/;
-const SAME_AS = /^((?:[\w.+-]+\/)*[\w.+-]+\.\w+):(\d+(?::\d+)?): (?:(\S+) )?\(same as (\d+(?::\d+)?)\)$/;
+/**
+ * `path:line:` or `path:line:col:` then one space and the message. The path names a file: it has
+ * an extension, or, for a script without one (`configure`), the location names a column too.
+ */
+const PATH_LOC = String.raw`((?:[\w.+-]+\/)*[\w.+-]+\.\w+):(\d+(?::\d+)?)|((?:[\w.+-]+\/)*[\w+-][\w.+-]*):(\d+:\d+)`;
+const FINDING = new RegExp(String.raw`^(?:${PATH_LOC}): (\S.*)$`);
+const SAME_AS = new RegExp(String.raw`^(?:${PATH_LOC}): (?:(\S+) )?\(same as (\d+(?::\d+)?)\)$`);
+
+/** [path, location, rest…] of a FINDING or SAME_AS match, whichever path form it took. */
+function parts(match: RegExpExecArray): [string, string, ...(string | undefined)[]] {
+  return [match[1] ?? match[3]!, match[2] ?? match[4]!, ...match.slice(5)];
+}
 /** The severity word or rule code a message opens with (`error:`, `W0622:`, `E402`, `C:`): kept on the pointer line. */
 const LEAD =
   /^(?:[A-Z]{1,3}\d{2,5}:?|[A-Z]:|\[(?:error|warning)\]|(?:error|warning|note|info|information|style|performance|portability|convention|refactor|fatal):)(?= )/i;
@@ -31,7 +40,7 @@ export function foldRepeatedFindings(lines: readonly string[]): string[] {
   return lines.map((line, i) => {
     const found = FINDING.exec(line);
     if (!found || SAME_AS.test(line)) return line;
-    const [, path, loc, message] = found as unknown as [string, string, string, string];
+    const [path, loc, message] = parts(found) as [string, string, string];
     // A finding whose message goes on over indented lines is not all on this line: it is left whole,
     // and nothing points at it (it still holds its location, for expandSameAs reads it as the first there).
     if (/^\s+\S/.test(lines[i + 1] ?? "")) {
@@ -57,14 +66,18 @@ export function expandSameAs(text: string): string {
   return text
     .split("\n")
     .map((line) => {
-      const same = SAME_AS.exec(line);
-      if (same) {
-        const message = firstAt.get(`${same[1]}:${same[4]}`);
-        if (message === undefined || leadOf(message) !== (same[3] === undefined ? "" : `${same[3]} `)) return line;
-        return `${same[1]}:${same[2]}: ${message}`;
+      const sameMatch = SAME_AS.exec(line);
+      if (sameMatch) {
+        const [path, loc, lead, first] = parts(sameMatch);
+        const message = firstAt.get(`${path}:${first}`);
+        if (message === undefined || leadOf(message) !== (lead === undefined ? "" : `${lead} `)) return line;
+        return `${path}:${loc}: ${message}`;
       }
-      const found = FINDING.exec(line);
-      if (found && !firstAt.has(`${found[1]}:${found[2]}`)) firstAt.set(`${found[1]}:${found[2]}`, found[3]!);
+      const foundMatch = FINDING.exec(line);
+      if (foundMatch) {
+        const [path, loc, message] = parts(foundMatch);
+        if (!firstAt.has(`${path}:${loc}`)) firstAt.set(`${path}:${loc}`, message!);
+      }
       return line;
     })
     .join("\n");

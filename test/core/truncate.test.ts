@@ -125,3 +125,19 @@ test("a linter's error-class findings outrank its warnings in the cut: pylint's 
   expect(out).toContain("W0613");
   expect(out).not.toContain("pkg/m.py:2899:4: W0613");
 });
+
+test("the marker names the files the dropped lines open with, with their counts, and the rule codes they state", () => {
+  const lines = fixedLines(4_000).map((line, i) => {
+    if (i < 1_000 || i >= 3_000) return line;
+    const file = i < 2_000 ? "src/first.sh" : "configure";
+    return `${file}:${i}:3: note: quote this [SC${2_000 + (i % 3)}]\n`;
+  });
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  expect(Buffer.byteLength(out)).toBeLessThanOrEqual(50_000);
+  const marker = /\[OMNI: output truncated[^\n]*\n/.exec(out)![0];
+  // The whole middle was dropped: each file's thousand lines are counted, and the three codes named in the order met.
+  expect(marker).toContain("(lines naming src/first.sh 1000, configure 1000; codes SC2001, SC2002, SC2000), omni retrieve");
+  // A cut whose dropped lines name no file and state no code carries the plain marker.
+  const plain = capOutput(LINES, 50_000, () => "1a2b3c4d5e6f7a8b");
+  expect(plain).toMatch(/dropped from the middle, omni retrieve 1a2b3c4d5e6f7a8b\]\n/);
+});
