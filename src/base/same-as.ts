@@ -27,23 +27,57 @@ const MIN_MESSAGE_CHARS = 24;
 /** A list shorter than this is read at a glance: pointers would only make it harder to read. */
 export const MIN_FOLDED_FINDINGS = 20;
 
+/**
+ * ESLint's stylish report puts the path on a line of its own and each finding under it:
+ * `  148:15  error  Expected a conditional expression …  no-cond-assign`. Within a file the columns
+ * are aligned, so a repeat keeps everything up to its message and points back: `  148:15  error  (same as 123:12)`.
+ */
+const STYLISH = /^(\s+(\d+:\d+)\s+(?:error|warning)\s+)(\S.*)$/;
+const STYLISH_SAME_AS = /^(\s+(\d+:\d+)\s+(?:error|warning)\s+)\(same as (\d+:\d+)\)$/;
+/** A stylish report's file heading: a line at column 0 (the findings under it are indented). */
+const HEADING = /^\S/;
+
 /** A `path:line[:col]: message` line, the kind a repeat can point back to. */
 export function isFinding(line: string): boolean {
   return FINDING.test(line);
 }
 
+interface Found {
+  path: string;
+  loc: string;
+  message: string;
+  /** The line that points this finding at the first one with its message. */
+  pointer: (first: string) => string;
+  /** Its message may go on over the indented lines under it (a flat list's finding may; a stylish one is one line). */
+  flat: boolean;
+}
+
+function findingOf(line: string, heading: string | null): Found | null {
+  const flat = FINDING.exec(line);
+  if (flat) {
+    const [path, loc, message] = parts(flat) as [string, string, string];
+    return { path, loc, message, pointer: (first) => `${path}:${loc}: ${leadOf(message)}(same as ${first})`, flat: true };
+  }
+  const stylish = heading === null ? null : STYLISH.exec(line);
+  if (!stylish) return null;
+  const [, prefix, loc, message] = stylish as unknown as [string, string, string, string];
+  return { path: heading!, loc, message, pointer: (first) => `${prefix}(same as ${first})`, flat: false };
+}
+
 /** The lines with every repeated finding after its file's first pointing back at it; other lines as they were. */
 export function foldRepeatedFindings(lines: readonly string[]): string[] {
-  if (lines.filter(isFinding).length < MIN_FOLDED_FINDINGS) return [...lines];
+  if (lines.filter((line) => isFinding(line) || STYLISH.test(line)).length < MIN_FOLDED_FINDINGS) return [...lines];
   const firstAt = new Map<string, string>(); // `path:loc` → the message first printed there
   const firstOf = new Map<string, string>(); // `path\0message` → the loc it was first printed at
+  let heading: string | null = null;
   return lines.map((line, i) => {
-    const found = FINDING.exec(line);
-    if (!found || SAME_AS.test(line)) return line;
-    const [path, loc, message] = parts(found) as [string, string, string];
+    const found = findingOf(line, heading);
+    if (!found && HEADING.test(line)) heading = line;
+    if (!found || SAME_AS.test(line) || STYLISH_SAME_AS.test(line)) return line;
+    const { path, loc, message } = found;
     // A finding whose message goes on over indented lines is not all on this line: it is left whole,
     // and nothing points at it (it still holds its location, for expandSameAs reads it as the first there).
-    if (/^\s+\S/.test(lines[i + 1] ?? "")) {
+    if (found.flat && /^\s+\S/.test(lines[i + 1] ?? "")) {
       if (!firstAt.has(`${path}:${loc}`)) firstAt.set(`${path}:${loc}`, message);
       return line;
     }
@@ -52,7 +86,7 @@ export function foldRepeatedFindings(lines: readonly string[]): string[] {
     // Only where the first location holds this message first: the pointer must name one line.
     // An identical line at the same place again stays whole: a pointer to itself says nothing.
     if (first !== undefined && first !== loc && firstAt.get(`${path}:${first}`) === message && message.length >= MIN_MESSAGE_CHARS)
-      return `${path}:${loc}: ${leadOf(message)}(same as ${first})`;
+      return found.pointer(first);
     if (!firstAt.has(`${path}:${loc}`)) firstAt.set(`${path}:${loc}`, message);
     if (first === undefined) firstOf.set(key, loc);
     return line;
@@ -61,8 +95,9 @@ export function foldRepeatedFindings(lines: readonly string[]): string[] {
 
 /** Every `(same as N)` line of `text` written out whole again, from the first line at that location. */
 export function expandSameAs(text: string): string {
-  if (!text.includes(" (same as ")) return text;
+  if (!text.includes("(same as ")) return text;
   const firstAt = new Map<string, string>();
+  let heading: string | null = null;
   return text
     .split("\n")
     .map((line) => {
@@ -73,11 +108,14 @@ export function expandSameAs(text: string): string {
         if (message === undefined || leadOf(message) !== (lead === undefined ? "" : `${lead} `)) return line;
         return `${path}:${loc}: ${message}`;
       }
-      const foundMatch = FINDING.exec(line);
-      if (foundMatch) {
-        const [path, loc, message] = parts(foundMatch);
-        if (!firstAt.has(`${path}:${loc}`)) firstAt.set(`${path}:${loc}`, message!);
+      const stylishSame = heading === null ? null : STYLISH_SAME_AS.exec(line);
+      if (stylishSame) {
+        const message = firstAt.get(`${heading}:${stylishSame[3]}`);
+        return message === undefined ? line : `${stylishSame[1]}${message}`;
       }
+      const found = findingOf(line, heading);
+      if (found && !firstAt.has(`${found.path}:${found.loc}`)) firstAt.set(`${found.path}:${found.loc}`, found.message);
+      if (!found && HEADING.test(line)) heading = line;
       return line;
     })
     .join("\n");

@@ -37,6 +37,20 @@ describe("a repeated finding points at its file's first one", () => {
     expect(fold(pylint)[1]).toBe("toolz/__init__.py:13:0: W0622: (same as 11:0)");
   });
 
+  test("an ESLint stylish report: a repeat under the same file heading keeps its columns and points back; another file starts again", () => {
+    const stylish: string[] = [
+      "/src/Lexer.js",
+      "  123:12  error  Expected a conditional expression and instead saw an assignment  no-cond-assign",
+      "  148:15  error  Expected a conditional expression and instead saw an assignment  no-cond-assign",
+      "",
+      "/src/Parser.js",
+      "   12:3   error  Expected a conditional expression and instead saw an assignment  no-cond-assign",
+    ];
+    const folded = fold(stylish);
+    expect(folded).toEqual([stylish[0]!, stylish[1]!, "  148:15  error  (same as 123:12)", "", stylish[4]!, stylish[5]!]);
+    expect(expandSameAs(folded.join("\n"))).toBe(stylish.join("\n"));
+  });
+
   test("never points at a location whose first line says something else, nor replaces a message shorter than the pointer", () => {
     const twoAtOne = [
       "a.py:3:1: E501 line too long (90 > 79 characters)",

@@ -8,39 +8,52 @@ import { carriesSignal, foldShapes, foldShapesIn, shapeOf } from "../../src/dist
 import { loadFixtures } from "../helpers/fixtures.ts";
 
 const MARKER = /^\[(\d+) similar lines omitted\]$/;
+/** Every tuning fixture, some of them megabytes: on a loaded two-core machine this takes seconds. */
+const CORPUS_TIMEOUT_MS = 60_000;
 const TUNING = loadFixtures().filter((fixture) => !fixture.structured && !fixture.holdout);
 
 describe("foldShapes on every tuning fixture", () => {
-  test("keeps every line that carries a signal, in order", () => {
-    for (const fixture of TUNING) {
-      const lines = fixture.text.split("\n");
-      const folded = foldShapes(lines);
-      if (!folded) continue;
-      const out = folded.text.split("\n");
-      let cursor = 0;
-      for (const line of lines.filter((candidate) => !candidate.includes("\r") && candidate.trim() !== "" && carriesSignal(candidate))) {
-        const at = out.indexOf(line, cursor);
-        expect({ fixture: fixture.name, line, kept: at !== -1 }).toEqual({ fixture: fixture.name, line, kept: true });
-        cursor = at;
+  test(
+    "keeps every line that carries a signal, in order",
+    () => {
+      for (const fixture of TUNING) {
+        const lines = fixture.text.split("\n");
+        const folded = foldShapes(lines);
+        if (!folded) continue;
+        const out = folded.text.split("\n");
+        let cursor = 0;
+        for (const line of lines.filter((candidate) => !candidate.includes("\r") && candidate.trim() !== "" && carriesSignal(candidate))) {
+          const at = out.indexOf(line, cursor);
+          expect({ fixture: fixture.name, line, kept: at !== -1 }).toEqual({ fixture: fixture.name, line, kept: true });
+          cursor = at;
+        }
       }
-    }
-  });
+    },
+    CORPUS_TIMEOUT_MS,
+  );
 
-  test("states only counts it saw: each marker replaces exactly that many input lines", () => {
-    let markers = 0;
-    for (const fixture of TUNING.filter((f) => !f.text.includes("\r"))) {
-      const lines = fixture.text.split("\n");
-      const folded = foldShapes(lines);
-      if (!folded) continue;
-      const out = folded.text.split("\n").filter((line) => !/^\[\d+ findings by code: /.test(line));
-      const counted = out.reduce((sum, line) => sum + Number(MARKER.exec(line)?.[1] ?? 0), 0);
-      const markerLines = out.filter((line) => MARKER.test(line)).length;
-      markers += markerLines;
-      expect({ fixture: fixture.name, lines: out.length - markerLines + counted }).toEqual({ fixture: fixture.name, lines: lines.length });
-      expect(counted).toBe(folded.folded);
-    }
-    expect(markers).toBeGreaterThan(20);
-  });
+  test(
+    "states only counts it saw: each marker replaces exactly that many input lines",
+    () => {
+      let markers = 0;
+      for (const fixture of TUNING.filter((f) => !f.text.includes("\r"))) {
+        const lines = fixture.text.split("\n");
+        const folded = foldShapes(lines);
+        if (!folded) continue;
+        const out = folded.text.split("\n").filter((line) => !/^\[\d+ findings by code: /.test(line));
+        const counted = out.reduce((sum, line) => sum + Number(MARKER.exec(line)?.[1] ?? 0), 0);
+        const markerLines = out.filter((line) => MARKER.test(line)).length;
+        markers += markerLines;
+        expect({ fixture: fixture.name, lines: out.length - markerLines + counted }).toEqual({
+          fixture: fixture.name,
+          lines: lines.length,
+        });
+        expect(counted).toBe(folded.folded);
+      }
+      expect(markers).toBeGreaterThan(20);
+    },
+    CORPUS_TIMEOUT_MS,
+  );
 });
 
 describe("foldShapes", () => {

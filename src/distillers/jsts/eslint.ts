@@ -1,8 +1,11 @@
 /**
- * ESLint's stylish report. Every error stays verbatim under its file header; warnings are
+ * ESLint's stylish report. Every error stays under its file header (a repeat of a message in the
+ * same file as its location and a pointer to the first, `base/same-as.ts`); warnings are
  * counted and the first of each rule shown; a `top rules` line says what dominates. The counts must
  * match ESLint's own `✖ N problems (E errors, W warnings)` line or the report is left alone.
  */
+
+import { foldRepeatedFindings } from "../../base/same-as.ts";
 
 /** Warnings shown (the first of each rule) before the rest is counted. */
 const WARNINGS_SHOWN = 5;
@@ -68,7 +71,8 @@ export function summariseEslint(lines: string[]): EslintResult {
   out.push(`top rules: ${topRules(messages)}`);
   const end = FIXABLE.test(lines[tallyAt + 1] ?? "") ? tallyAt + 2 : tallyAt + 1;
   out.push(...lines.slice(tallyAt, end));
-  return { lines: [...lines.slice(0, start), ...out, ...lines.slice(end)] };
+  // Within a file a repeated error points back at its first (`  148:15  error  (same as 123:12)`).
+  return { lines: [...lines.slice(0, start), ...foldRepeatedFindings(out), ...lines.slice(end)] };
 }
 
 function topRules(messages: Message[]): string {
