@@ -92,8 +92,12 @@ export function carriesFailure(line: string): boolean {
   return failureShapeOf(line) !== null;
 }
 
+/** A quoted source line, its number then a tab (bandit's excerpts): code that says `fail`, not a verdict. */
+const QUOTED_SOURCE = /^\d+\t/;
+
 /** The first shape the line has, or null: what the enumerating test checks. */
 export function failureShapeOf(line: string): FailureShape | null {
+  if (QUOTED_SOURCE.test(line)) return null;
   const lower = line.toLowerCase();
   const start = lower.trimStart();
   return FAILURE_SHAPES.find((shape) => shape.matches(lower, start)) ?? null;

@@ -1,14 +1,27 @@
 /**
- * Security scanners. The reader needs the counts and every CRITICAL and HIGH finding with its id
- * and location; lower severities are counted and the first few shown. A report whose findings do
- * not add up to the scanner's own tally is not summarised.
+ * Security scanners. The reader needs the counts and every finding's id and location: CRITICAL,
+ * HIGH and MEDIUM findings one line each; LOW ones, often hundreds of one rule (bandit's
+ * `assert_used` in tests), the first of each rule with where the rest are, by file and count;
+ * a scanner without rule ids shows the first few of each lower severity. The scanner's own
+ * closing report stays as printed. A report whose findings do not add up to the scanner's own
+ * tally is not summarised.
  */
 import { splitLines } from "../base/lines.ts";
-import { parseBandit, parseNpmAudit, parseSeverityRows, SEVERITIES, type Report, type Severity } from "./security/findings.ts";
+import {
+  parseBandit,
+  parseNpmAudit,
+  parseSeverityRows,
+  SEVERITIES,
+  type Finding,
+  type Report,
+  type Severity,
+} from "./security/findings.ts";
 import { defineDistiller } from "./types.ts";
 
-/** MEDIUM and LOW findings shown per severity before the rest is counted. */
+/** LOW findings without a rule id shown before the rest is counted (MEDIUM ones too). */
 const LOWER_SEVERITY_SHOWN = 3;
+/** Files named, with their counts, for the rest of one rule's LOW findings. */
+const FILES_NAMED = 8;
 
 export default defineDistiller({
   id: "security",
@@ -16,7 +29,7 @@ export default defineDistiller({
   programs: ["semgrep", "trivy", "snyk", "hadolint", "gosec", "bandit", "grype", "checkov", "tfsec", "gitleaks", "npm-audit"],
   declined: "not recognised",
   describe:
-    "trivy/bandit/npm audit reports: counts by severity, every CRITICAL and HIGH finding with id and location, the first 3 MEDIUM and LOW.",
+    "trivy/bandit/npm audit reports: counts by severity, every CRITICAL, HIGH and MEDIUM finding with id and location, LOW ones by rule with where the rest are.",
   // Scanners exit non-zero when they find something: that is the normal, summarisable case.
   distillsFailedRuns: true,
   distill({ text }) {
@@ -28,7 +41,14 @@ export default defineDistiller({
     let hidden = 0;
     for (const severity of SEVERITIES) {
       const findings = report.findings.filter((f) => f.severity === severity);
-      const shown = severity === "CRITICAL" || severity === "HIGH" ? findings : findings.slice(0, LOWER_SEVERITY_SHOWN);
+      if (severity === "LOW" && findings.every((f) => f.rule !== undefined)) {
+        out.push(...byRule(findings));
+        continue;
+      }
+      const shown =
+        severity === "CRITICAL" || severity === "HIGH" || findings.every((f) => f.rule !== undefined)
+          ? findings
+          : findings.slice(0, LOWER_SEVERITY_SHOWN);
       out.push(...shown.map((f) => `  ${f.line}`));
       hidden += findings.length - shown.length;
     }
@@ -37,6 +57,23 @@ export default defineDistiller({
     return out.join("\n") + "\n";
   },
 });
+
+/** The first finding of each rule, then where that rule's other findings are: `+ 853 more: tests/a.py 300, tests/b.py 12`. */
+function byRule(findings: Finding[]): string[] {
+  const rules = new Map<string, Finding[]>();
+  for (const finding of findings) rules.set(finding.rule!, [...(rules.get(finding.rule!) ?? []), finding]);
+  return [...rules.values()].flatMap(([first, ...rest]) => {
+    if (rest.length === 0) return [`  ${first!.line}`];
+    const files = new Map<string, number>();
+    for (const finding of rest) {
+      const file = finding.location!.replace(/:\d+(?::\d+)?$/, "");
+      files.set(file, (files.get(file) ?? 0) + 1);
+    }
+    const named = [...files].slice(0, FILES_NAMED).map(([file, count]) => `${file} ${count}`);
+    const more = files.size - named.length;
+    return [`  ${first!.line}`, `    + ${rest.length} more [${first!.rule}]: ${named.join(", ")}${more > 0 ? `, ${more} more files` : ""}`];
+  });
+}
 
 function countBySeverity(report: Report): Record<Severity, number> {
   const counts: Record<Severity, number> = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0 };

@@ -29,6 +29,9 @@ describe("carriesFailure", () => {
     "onFailedLogin handler registered",
     "a_failed_flag = true",
     "ok 3 - parses input",
+    // A scanner's quoted source line (bandit: its number, a tab, the code): code that says `fail`, not a verdict.
+    "8\t# is comparison will fail between this and no_default",
+    "46\t    except ImportError:",
   ])("sees no failure in %p", (line) => {
     expect(carriesFailure(line)).toBe(false);
   });

@@ -10,7 +10,25 @@ describe("security distiller", () => {
   test("counts bandit's findings by severity, agreeing with bandit's own metrics", () => {
     const out = distillWith("security", text("bandit_gitpython"), { command: "bandit -r git", failed: true })!;
     expect(out.split("\n")[0]).toBe("Security scan: 0 CRITICAL, 3 HIGH, 2 MEDIUM, 48 LOW");
-    expect(out).toContain("  ... [45 more MEDIUM/LOW findings]");
+    // bandit's own closing report stays as printed.
+    expect(out).toContain("\tTotal lines of code: 12264\n");
+    expect(out).toContain("\t\tLow: 48.0\n");
+  });
+
+  test("every LOW finding is accounted for: its rule's first one line, the rest counted by file", () => {
+    const raw = text("bandit_gitpython");
+    const out = distillWith("security", raw, { command: "bandit -r git", failed: true })!;
+    const lowRules = [...raw.matchAll(/>> Issue: \[([^\]]+)\].*\n\s+Severity: Low/g)].map((m) => m[1]!);
+    for (const rule of new Set(lowRules)) {
+      const count = lowRules.filter((r) => r === rule).length;
+      expect(out).toContain(`  LOW [${rule}] `);
+      const more = new RegExp(`\\+ (\\d+) more \\[${rule}\\]: (.*)`).exec(out);
+      expect(Number(more?.[1] ?? 0)).toBe(count - 1);
+      // The per-file counts add up to the rest when every file is named.
+      if (more && !more[2]!.includes("more files"))
+        expect(more[2]!.split(", ").reduce((sum, part) => sum + Number(part.split(" ").at(-1)), 0)).toBe(count - 1);
+    }
+    expect(lowRules.length).toBe(48);
   });
 
   test("keeps every HIGH finding with its id and location", () => {
@@ -22,7 +40,7 @@ describe("security distiller", () => {
       highs++;
       const id = /\[([^\]]+)\]/.exec(raw[i - 1]!)![1]!;
       const location = /Location: (\S+)/.exec(raw[i + 1]!)![1]!;
-      expect(out).toContain(`HIGH ${id} ${location} `);
+      expect(out).toContain(`HIGH [${id}] ${location} `);
     });
     expect(highs).toBe(3);
   });

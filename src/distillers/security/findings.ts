@@ -8,8 +8,11 @@ export const SEVERITIES: Severity[] = ["CRITICAL", "HIGH", "MEDIUM", "LOW"];
 
 export interface Finding {
   severity: Severity;
-  /** `CRITICAL B602:subprocess_popen… git/cmd.py:665 subprocess call with shell=True …` */
+  /** `CRITICAL [B602:subprocess_popen…] git/cmd.py:665 subprocess call with shell=True …` */
   line: string;
+  /** The scanner's rule id and the finding's location, where it names them (bandit): lower severities group by rule. */
+  rule?: string;
+  location?: string;
 }
 
 export interface Report {
@@ -38,7 +41,7 @@ export function parseBandit(lines: string[]): Report | null {
       .map((line) => /^\s*Location: (\S+)/.exec(line)?.[1])
       .find(Boolean);
     if (!severity || !location) return null;
-    findings.push({ severity, line: `${severity} ${issue[1]} ${location} ${issue[2]}` });
+    findings.push({ severity, line: `${severity} [${issue[1]}] ${location} ${issue[2]}`, rule: issue[1]!, location });
   }
   if (findings.length === 0) return null;
   const at = lines.findIndex((line) => /Total issues \(by severity\):/.test(line));
@@ -50,8 +53,14 @@ export function parseBandit(lines: string[]): Report | null {
       if (count) tally[severityOf(count[1]!)!] = Number(count[2]);
     }
   }
-  return { findings, tally, advice: [] };
+  // bandit's own closing report (lines of code scanned, issues by severity and confidence) is its tally, kept as printed.
+  const scanned = lines.findIndex((line) => /^Code scanned:$/.test(line));
+  const advice = scanned === -1 ? [] : lines.slice(scanned, scanned + MAX_METRICS_LINES).filter((line) => line.trim() !== "");
+  return { findings, tally, advice };
 }
+
+/** bandit's closing report is about twenty lines; past this it is something else. */
+const MAX_METRICS_LINES = 30;
 
 /** `CRITICAL CVE-2023-1234 libssl …` rows under trivy's `Total: N (CRITICAL: 1, …)` line. */
 export function parseSeverityRows(lines: string[]): Report | null {
