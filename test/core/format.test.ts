@@ -9,8 +9,9 @@ describe("sniffFormat", () => {
   });
 
   test("lets every tool-output fixture through", () => {
-    // `du` prints size<TAB>path rows: tab-separated columns with a typed column, refused as TSV.
-    const tabular = (command: string) => /^du\s/.test(command);
+    // `du` prints size<TAB>path rows and `git shortlog -s` count<TAB>author rows: tab-separated
+    // columns with a typed column, refused as TSV (the raw bytes go on, as for any table).
+    const tabular = (command: string) => /^du\s/.test(command) || /^git shortlog\b.*\s-\w*s/.test(command);
     const refused = loadFixtures()
       .filter((fixture) => fixture.family !== "structured" && !tabular(fixture.command))
       .filter((fixture) => sniffFormat(fixture.text, fixture.tool === "Read" ? fixture.command : undefined) !== null)
