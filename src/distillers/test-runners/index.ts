@@ -8,6 +8,7 @@ import { readCargoTest } from "./cargo.ts";
 import { readCtest } from "./ctest.ts";
 import { readGoTest } from "./go.ts";
 import { readJest } from "./jest.ts";
+import { readJunit } from "./junit.ts";
 import { readMeson } from "./meson.ts";
 import { readMocha } from "./mocha.ts";
 import { readNodeSpec } from "./node-spec.ts";
@@ -33,6 +34,7 @@ export const RUNNER_READERS: RunnerParser[] = [
   readPlaywright,
   readRspec,
   readPhpunit,
+  readJunit,
   readBunTest,
   readProve,
   readCtest,

@@ -1,0 +1,195 @@
+/**
+ * The test distiller on JUnit's two text runners: the JUnit Platform console launcher (tree,
+ * `Failures (N):` section, summary box) and JUnit 4's JUnitCore (`1) test(pkg.Class)` blocks,
+ * `Tests run: N,  Failures: F`). Each keeps every failing test's name, exception and frames into
+ * the project, drops the passing tests and the JDK's and runner's frames, and refuses a reading
+ * whose failures do not add up to the runner's count.
+ */
+import { describe, expect, test } from "bun:test";
+import { readJunit } from "../../src/distillers/test-runners/junit.ts";
+import { toToolLines } from "../../src/distillers/shared/pieces.ts";
+import { stripAnsi } from "../../src/base/lines.ts";
+import { distillWith } from "../helpers/distill.ts";
+import { loadFixtures } from "../helpers/fixtures.ts";
+import { fixture, runFixture, savedPercent } from "../helpers/pipeline-run.ts";
+
+const distill = (name: string, text = fixture("test", name).text) => {
+  const f = fixture("test", name);
+  return distillWith("test", text, { command: f.command, failed: (f.exitCode ?? 0) !== 0 });
+};
+
+/** A frame of the JDK's reflection or the runner's dispatch: the same under every failure. */
+const RUNTIME_FRAME = /^\s*(?:at )?(?:java\.base\/|jdk\.internal\.|org\.junit\.(?:runners|platform|jupiter\.engine)\.)/m;
+
+describe("JUnit Platform console launcher", () => {
+  test("a failed run is the failing test's tree line, its name, exception and project frame, and the counts", () => {
+    const out = stripAnsi(distill("h5_junit_console_commons_csv_start_of_line_fail")!);
+    expect(out).toBe(
+      [
+        "│  │  ├─ testEmptyLineBehaviorCSV() ✘ expected: <1> but was: <2>",
+        "Failures (1):",
+        "",
+        "  JUnit Jupiter:CSVParserTest:testEmptyLineBehaviorCSV()",
+        "    => org.opentest4j.AssertionFailedError: expected: <1> but was: <2>",
+        "       org.apache.commons.csv.CSVParserTest.testEmptyLineBehaviorCSV(CSVParserTest.java:346)",
+        "",
+        "Test run finished after 1464 ms",
+        "[         0 containers aborted    ]",
+        "[         0 containers failed     ]",
+        "[       308 tests found           ]",
+        "[         5 tests skipped         ]",
+        "[         0 tests aborted         ]",
+        "[       302 tests successful      ]",
+        "[         1 tests failed          ]",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("keeps all 13 failures of a run, each with its exception, and none of the 290 passing tests", () => {
+    const out = stripAnsi(distill("h5_junit_console_commons_csv_unmodified")!);
+    const headers = out.split("\n").filter((line) => line.startsWith("  JUnit Jupiter:"));
+    expect(headers).toHaveLength(13);
+    expect(out).toContain("  JUnit Jupiter:JiraCsv248Test:testJiraCsv248()");
+    expect(out).toContain("org.apache.commons.csv.issues.JiraCsv248Test.testJiraCsv248(JiraCsv248Test.java:54)");
+    expect(out.match(/=> java\.lang\.NullPointerException/g)).toHaveLength(13);
+    expect(out).not.toContain("✔");
+    expect(out).not.toContain("MethodSource [");
+    expect(out).not.toMatch(RUNTIME_FRAME);
+  });
+
+  test("a passing run is its summary box", () => {
+    expect(distill("h5_junit_console_commons_csv_pass")).toBe(
+      [
+        "Test run finished after 1405 ms",
+        "[         0 containers aborted    ]",
+        "[         0 containers failed     ]",
+        "[       308 tests found           ]",
+        "[         5 tests skipped         ]",
+        "[         0 tests aborted         ]",
+        "[       303 tests successful      ]",
+        "[         0 tests failed          ]",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("the vintage engine's 58 failures in a fifth of a 265 KB run; JUnit's own frames are kept when JUnit is the project", () => {
+    const out = stripAnsi(distill("h2_junit_console_vintage_junit4_tree_fail")!);
+    expect(out.split("\n").filter((line) => line.startsWith("  JUnit Vintage:"))).toHaveLength(58);
+    expect(out.split("\n").filter((line) => /[├└]─ .*✘/.test(line))).toHaveLength(58);
+    expect(out).toContain("org.junit.tests.experimental.max.MaxStarterTest.correctErrorFromMalformedTest(MaxStarterTest.java:255)");
+    expect(out).not.toContain("NativeMethodAccessorImpl");
+    expect(out.length * 5).toBeLessThan(fixture("test", "h2_junit_console_vintage_junit4_tree_fail").text.length);
+  });
+
+  test("refuses a reading when the box counts more failures than the Failures section holds", () => {
+    const text = fixture("test", "h5_junit_console_commons_csv_start_of_line_fail").text.replace(
+      "[         1 tests failed          ]",
+      "[         2 tests failed          ]",
+    );
+    expect(readJunit(toToolLines(text))).toMatchObject({ failuresFound: 1, failuresTallied: 2 });
+    expect(distill("h5_junit_console_commons_csv_start_of_line_fail", text)).toBeNull();
+  });
+
+  test("without a Failures section, the tree's ✘ lines are the failures read and counted", () => {
+    const lines = fixture("test", "h5_junit_console_commons_csv_start_of_line_fail").text.split("\n");
+    const from = lines.indexOf("Failures (1):");
+    const to = lines.findIndex((line) => line.startsWith("Test run finished after"));
+    const text = [...lines.slice(0, from), ...lines.slice(to)].join("\n");
+    const reading = readJunit(toToolLines(text))!;
+    expect(reading).toMatchObject({ failuresFound: 1, failuresTallied: 1 });
+    expect(stripAnsi(reading.pieces.flatMap((piece) => piece.lines).join("\n"))).toContain(
+      "├─ testEmptyLineBehaviorCSV() ✘ expected: <1> but was: <2>",
+    );
+  });
+
+  test("refuses a reading when the section announces more failures than it has blocks", () => {
+    const text = fixture("test", "h5_junit_console_commons_csv_unmodified").text.replace("Failures (13):", "Failures (14):");
+    const reading = readJunit(toToolLines(text))!;
+    expect(reading.failuresFound).not.toBe(reading.failuresTallied);
+  });
+});
+
+describe("JUnitCore (JUnit 4)", () => {
+  test("a failed run is each numbered failure with its message and the test's own frame, the verdict and the tally", () => {
+    expect(distill("h3_junitcore_codec_soundextest_fail")).toBe(
+      [
+        "Time: 0.136",
+        "There were 4 failures:",
+        "",
+        "1) testMsSqlServer3(org.apache.commons.codec.language.SoundexTest)",
+        "org.junit.ComparisonFailure: expected:<S3[1]5> but was:<S3[2]5>",
+        "\tat org.apache.commons.codec.language.SoundexTest.testMsSqlServer3(SoundexTest.java:302)",
+        "",
+        "2) testEncodeBatch2(org.apache.commons.codec.language.SoundexTest)",
+        "org.junit.ComparisonFailure: expected:<K[1]52> but was:<K[2]52>",
+        "\tat org.apache.commons.codec.language.SoundexTest.testEncodeBatch2(SoundexTest.java:136)",
+        "",
+        "3) testEncodeBasic(org.apache.commons.codec.language.SoundexTest)",
+        "org.junit.ComparisonFailure: expected:<O[1]60> but was:<O[2]60>",
+        "\tat org.apache.commons.codec.language.SoundexTest.testEncodeBasic(SoundexTest.java:119)",
+        "",
+        "4) testHWRuleEx2(org.apache.commons.codec.language.SoundexTest)",
+        "org.junit.ComparisonFailure: expected:<B3[1]2> but was:<B3[2]2>",
+        "\tat org.apache.commons.codec.language.SoundexTest.testHWRuleEx2(SoundexTest.java:240)",
+        "",
+        "FAILURES!!!",
+        "Tests run: 31,  Failures: 4",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("keeps all 78 failures and their causes, a frame run shown once, and reaches the model with every must-keep", () => {
+    const f = fixture("test", "h3_junitcore_commons_codec_soundex_fail");
+    const out = distill("h3_junitcore_commons_codec_soundex_fail")!;
+    for (let n = 1; n <= 78; n++) expect(out).toMatch(new RegExp(`^${n}\\) \\w+`, "m"));
+    expect(out.match(/^Caused by: /gm)!.length).toBe(f.text.match(/^Caused by: /gm)!.length);
+    // An abstract test class fails the same way in six tests: its one frame is shown once.
+    expect(out.match(/^\tat .*InstantiationExceptionConstructorAccessorImpl/gm)).toHaveLength(1);
+    expect(out).not.toMatch(/^\t\.\.\. \d+ (?:more|trimmed)$/m);
+    expect(out).not.toMatch(/^\tat org\.junit\.runners\./m);
+    expect(out).not.toContain("NativeConstructorAccessorImpl");
+    const seen = runFixture(f);
+    expect(seen.route).toBe("distilled");
+    for (const needle of f.mustKeep) expect(seen.delivered).toContain(needle);
+    expect(savedPercent(seen)).toBeGreaterThan(90);
+  });
+
+  test("a frame in the failing test's own class is kept even when it is in org.junit (JUnit testing itself)", () => {
+    const out = distill("h2_junitcore_junit4_alltests_compactor_fail")!;
+    expect(out).toContain("\tat org.junit.tests.assertion.AssertionTest.arraysElementsDiffer(AssertionTest.java:134)");
+    expect(out).toContain("\tat org.junit.tests.assertion.ComparisonFailureTest.compactFailureMessage(ComparisonFailureTest.java:75)");
+    expect(out).not.toContain("ParentRunner");
+    // A failure with no frame of the project keeps where it was thrown.
+    expect(out).toContain(
+      "4) newFolderWithGivenFolderThrowsIOExceptionWhenFolderCannotBeCreated(org.junit.rules.TemporaryFolderUsageTest)\njava.lang.AssertionError: Expected test to throw (an instance of java.io.IOException and exception with message a string containing \"could not create a folder with the path 'level1'\")\n\tat org.junit.Assert.fail(Assert.java:89)\n",
+    );
+  });
+
+  test("refuses a reading when the tally counts more failures than the numbered blocks", () => {
+    const text = fixture("test", "h3_junitcore_codec_soundextest_fail").text.replace(
+      "Tests run: 31,  Failures: 4",
+      "Tests run: 31,  Failures: 5",
+    );
+    expect(readJunit(toToolLines(text))).toMatchObject({ failuresFound: 4, failuresTallied: 5 });
+    expect(distill("h3_junitcore_codec_soundextest_fail", text)).toBeNull();
+  });
+});
+
+test("claims no other runner's output among the fixtures", () => {
+  const claimed = loadFixtures()
+    .filter((f) => !f.holdout && readJunit(toToolLines(f.text)) !== null)
+    .map((f) => f.name)
+    .sort();
+  expect(claimed).toEqual([
+    "h2_junit_console_vintage_junit4_tree_fail",
+    "h2_junitcore_junit4_alltests_compactor_fail",
+    "h3_junitcore_codec_soundextest_fail",
+    "h3_junitcore_commons_codec_soundex_fail",
+    "h5_junit_console_commons_csv_pass",
+    "h5_junit_console_commons_csv_start_of_line_fail",
+    "h5_junit_console_commons_csv_unmodified",
+  ]);
+});
