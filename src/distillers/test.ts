@@ -78,13 +78,10 @@ export function readTestRun(text: string, failed: boolean, options: { endsRun?: 
     if (!reading) continue;
     if (reading.failuresFound !== reading.failuresTallied) return null;
     if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
-    if (options.endsRun && linesAfter(lines, reading.pieces) > MAX_LINES_AFTER_REPORT) return undefined;
-    return renderPieces(lines, [
-      ...reading.pieces,
-      ...errorsOutsideTests(lines, reading.pieces),
-      ...buildSummaries(lines),
-      ...coverageReports(lines),
-    ]);
+    const coverage = coverageReports(lines);
+    // A coverage report the runner's wrapper prints after the tally (`nyc tape`, `c8 mocha`) is part of the run.
+    if (options.endsRun && linesAfter(lines, [...reading.pieces, ...coverage]) > MAX_LINES_AFTER_REPORT) return undefined;
+    return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces), ...buildSummaries(lines), ...coverage]);
   }
   return undefined;
 }

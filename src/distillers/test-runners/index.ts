@@ -4,9 +4,11 @@
  */
 import { readAutomake } from "./automake.ts";
 import { readBunTest } from "./bun.ts";
+import { readBusted } from "./busted.ts";
 import { readCargoTest } from "./cargo.ts";
 import { readCtest } from "./ctest.ts";
 import { readGoTest } from "./go.ts";
+import { readJasmine } from "./jasmine.ts";
 import { readJest } from "./jest.ts";
 import { readMeson } from "./meson.ts";
 import { readMocha } from "./mocha.ts";
@@ -33,6 +35,8 @@ export const RUNNER_READERS: RunnerParser[] = [
   readPlaywright,
   readRspec,
   readPhpunit,
+  readJasmine,
+  readBusted,
   readBunTest,
   readProve,
   readCtest,
