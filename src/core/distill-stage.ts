@@ -18,7 +18,6 @@ import {
 import { enormousMarker } from "../base/markers.ts";
 import { scoreLines, type ScoredLine } from "../base/score.ts";
 import { distillerFor } from "../distillers/index.ts";
-import { readTestRun } from "../distillers/test.ts";
 import { collapse } from "./collapse.ts";
 import type { PipelineDeps, PipelineRequest, RouteTaken } from "./pipeline-types.ts";
 import type { DistillerId, Route } from "./route.ts";
@@ -47,17 +46,10 @@ export function distillStage(
   const declined = distillDeclineReason(request, route, deps);
   if (declined) return { text: null, route: "passthrough", reason: declined };
   const input = trimEnormous(request.text);
-  const meaningfulPercent = request.emphasis === "refactor" ? REFACTOR_MEANINGFUL_PERCENT : MEANINGFUL_PERCENT;
   let candidate = distill(route.distiller!, input, command, request, deps);
   // Output the routed distiller does not recognise (a runner it has no reader for, a project's own
   // script) goes to the generic stage, whose shape miner keeps every failure, warning and tally line.
-  // One it cuts too little to deliver is read as a test run when a runner's report ends it.
   if (candidate === null && SHAPE_FALLBACK.has(route.distiller!)) candidate = distill("generic", input, command, request, deps);
-  else if (candidate !== null && !saves(candidate, input, meaningfulPercent) && SHAPE_FALLBACK.has(route.distiller!)) {
-    // A runner under a wrapper (`npx nyc tape`): the routed distiller only trims the wrapper's ceremony.
-    const reading = readTestRun(input, request.failed, { endsRun: true }) ?? null;
-    if (reading !== null && byteLength(reading) < byteLength(candidate)) candidate = reading;
-  }
   let taken: RouteTaken = "distilled";
   if ((candidate === null || !beatsGuardrail(candidate, input)) && route.collapse && !request.failed) {
     const collapsed = collapse(input, route.collapse);
@@ -68,7 +60,9 @@ export function distillStage(
   }
   if (candidate === null) return { text: null, route: "passthrough", reason: distillerFor(route.distiller!).declined };
   if (!keepsEveryFailure(request.text, candidate)) return { text: null, route: "passthrough", reason: "would have dropped the failure" };
-  if (!saves(candidate, request.text, meaningfulPercent)) return { text: null, route: "passthrough", reason: "below guardrail" };
+  const meaningfulPercent = request.emphasis === "refactor" ? REFACTOR_MEANINGFUL_PERCENT : MEANINGFUL_PERCENT;
+  if (byteLength(candidate) * 100 >= byteLength(request.text) * meaningfulPercent)
+    return { text: null, route: "passthrough", reason: "below guardrail" };
   return { text: candidate, route: taken, reason: "" };
 }
 
@@ -90,11 +84,6 @@ function distill(id: DistillerId, text: string, command: string, request: Pipeli
     deps.log?.(`distiller ${id} threw: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
-}
-
-/** The candidate is under `percent` of the input: worth its marker. */
-function saves(candidate: string, input: string, percent: number): boolean {
-  return byteLength(candidate) * 100 < byteLength(input) * percent;
 }
 
 function beatsGuardrail(candidate: string, input: string): boolean {

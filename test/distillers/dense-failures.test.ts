@@ -122,6 +122,14 @@ describe("Jasmine", () => {
   });
 });
 
+describe("mocha's numbered blocks", () => {
+  test("a diff an earlier block printed whole points back to it; the block keeps its own location", () => {
+    const { f, out } = failedRun("test", "h3_npm_test_js_yaml_octal_fail");
+    expect(out).toContain("    [6 lines as in 2) above]\n      at /home/dev/src/node-js-yaml/test/25-dumper-fuzzy.js:44:16");
+    keepsEveryFailureLine(f.text, out!);
+  });
+});
+
 describe("TAP under a coverage wrapper", () => {
   test("`npx nyc tape` is read as the tape run it is: the harness's frames go, the first frame and the project's stay", () => {
     const f = fixture("test", "h2_nyc_tape_fastq_length_fail");
