@@ -28,6 +28,8 @@ export const FAILURE_SHAPES: readonly FailureShape[] = [
   { name: "test tree ✘ verdict", matches: (lower) => /[├└]─.*✘/.test(lower) },
   substring("error: / error[E…]", "error:", "error["),
   prefix("error at the start of the line", "error "),
+  // A runner's own failure heading: busted's `Failure -> spec/x.lua @ 5`, testthat's `Failure ('test.R:12'): …`, `failure on line 271`.
+  prefix("failure at the start of the line", "failure "),
   substring("fatal:", "fatal:"),
   substring("exception:", "exception:"),
   substring("panic:", "panic:"),

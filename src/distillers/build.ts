@@ -1,6 +1,7 @@
 /**
  * Builds and compiles (cargo, rustc, tsc, gcc/clang/make, cmake, go build, webpack, vite,
- * esbuild, rollup, pip): every error block whole; every warning as its location and message, one
+ * esbuild, rollup, pip): every error block whole (in a wall of many `file:line: error:` errors,
+ * without the quoted source line and its carets: each error's location and message lines stay); every warning as its location and message, one
  * line each (a cargo warning keeps its `-->` line, a gcc one its `note:` lines), grouped by file with a count when there are
  * several files, its source excerpt and carets cut: when a build's point is its diagnostics, the
  * diagnostics are the answer. The tool's own summary, verdict and report lines (link lines,
@@ -18,6 +19,7 @@ import {
   SCRIPT_BANNER,
   statedErrorCount,
 } from "./build-tools/summaries.ts";
+import { carriesFailure } from "../base/failure.ts";
 import { foldRepeatedFindings, isFinding, MIN_FOLDED_FINDINGS } from "../base/same-as.ts";
 import { isToolFrame } from "./shared/frames.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
@@ -120,7 +122,8 @@ export default defineDistiller({
     if (failed && errors.length === 0 && !(warnings.length > 0 && lines.plain.some(isFindingsTally))) return null;
     if (!countsAgree(lines, errors)) return null;
 
-    const pieces: Piece[] = [...errors.map((d) => block(lines, d)), ...warningLines(lines, warnings)];
+    const wall = errors.length >= MIN_FOLDED_FINDINGS;
+    const pieces: Piece[] = [...errors.map((d) => block(lines, d, wall)), ...warningLines(lines, warnings)];
     let verdicts = 0;
     lines.plain.forEach((line, i) => {
       if (isSuccessVerdict(line) || isReportRow(line)) verdicts++;
@@ -163,8 +166,30 @@ function sameAsOrNull(raw: string[]): string | null {
   return folded.some((line, i) => line !== raw[i]) ? `${folded.join("\n")}\n` : null;
 }
 
-function block(lines: ToolLines, diagnostic: Diagnostic): Piece {
-  const body = lines.raw.slice(diagnostic.from, diagnostic.to).filter((_, k) => !isToolFrame(lines.plain[diagnostic.from + k]!));
+/** A compiler's `file:line[:col]: error: message` (gcc, clang, javac): the block's own line. */
+const LOCATED_ERROR = /^\S+?:\d+(?::\d+)?: (?:fatal )?error: /;
+/** The caret line under a quoted source line (javac, old gcc), and gcc's numbered excerpt (`  12 |   code`, `     |   ^~~`). */
+const CARETS = /^\s*\^[~^]*\s*$/;
+const PREAMBLE_LINE =
+  /^(?:\S+: In (?:function|member function|constructor|destructor|instantiation) .*:|In file included from |\s+from \S+:\d+[,:]$)/;
+const GCC_EXCERPT = /^\s*\d*\s+\|(?:\s.*)?$/;
+
+function block(lines: ToolLines, diagnostic: Diagnostic, cutExcerpts: boolean): Piece {
+  const { plain } = lines;
+  const excerpt = new Set<number>();
+  // In a wall of errors the location and message are the answer: the quoted source and its carets go.
+  // The block's own error line, past any `In file included from …` preamble.
+  let head = diagnostic.from;
+  while (head < diagnostic.to - 1 && !LOCATED_ERROR.test(plain[head]!) && PREAMBLE_LINE.test(plain[head]!)) head++;
+  if (cutExcerpts && LOCATED_ERROR.test(plain[head]!))
+    for (let k = head + 1; k < diagnostic.to; k++) {
+      if (carriesFailure(plain[k]!)) continue;
+      if (GCC_EXCERPT.test(plain[k]!) || CARETS.test(plain[k]!)) excerpt.add(k);
+      else if (CARETS.test(plain[k + 1] ?? "") && k + 1 < diagnostic.to) excerpt.add(k);
+    }
+  const body = lines.raw
+    .slice(diagnostic.from, diagnostic.to)
+    .filter((_, k) => !isToolFrame(plain[diagnostic.from + k]!) && !excerpt.has(diagnostic.from + k));
   return { at: diagnostic.from, lines: trimBlank(body) };
 }
 

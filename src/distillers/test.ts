@@ -51,7 +51,7 @@ export default defineDistiller({
     "codeceptjs",
   ],
   describe:
-    "Test runs (cargo, pytest, unittest, jest, vitest, mocha, node --test, tape, playwright, bun, go, prove, ctest, make check, meson test): tally, every failure block, errors outside tests.",
+    "Test runs (cargo, pytest, unittest, jest, vitest, mocha, node --test, tape, playwright, bun, go, prove, ctest, make check, meson test, jasmine, busted): tally, every failure block (a message or stack already printed pointing back), errors outside tests.",
   // Safe on failed runs: a reading is used only when its failure count equals the runner's tally.
   distillsFailedRuns: true,
   declined: "no test tally recognised",
@@ -78,13 +78,10 @@ export function readTestRun(text: string, failed: boolean, options: { endsRun?: 
     if (!reading) continue;
     if (reading.failuresFound !== reading.failuresTallied) return null;
     if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
-    if (options.endsRun && linesAfter(lines, reading.pieces) > MAX_LINES_AFTER_REPORT) return undefined;
-    return renderPieces(lines, [
-      ...reading.pieces,
-      ...errorsOutsideTests(lines, reading.pieces),
-      ...buildSummaries(lines),
-      ...coverageReports(lines),
-    ]);
+    const coverage = coverageReports(lines);
+    // A coverage report the runner's wrapper prints after the tally (`nyc tape`, `c8 mocha`) is part of the run.
+    if (options.endsRun && linesAfter(lines, [...reading.pieces, ...coverage]) > MAX_LINES_AFTER_REPORT) return undefined;
+    return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces), ...buildSummaries(lines), ...coverage]);
   }
   return undefined;
 }

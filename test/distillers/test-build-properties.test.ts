@@ -13,8 +13,19 @@ import { loadFixtures } from "../helpers/fixtures.ts";
 
 const FIXTURES = loadFixtures("test").concat(loadFixtures("build"));
 const POOL = [...new Set(FIXTURES.flatMap((f) => f.text.split("\n")))];
-/** The only lines not copied from the input: cargo's panic line under its own verdict, and a file's warning count. */
-const DERIVED = [/^panicked at \S+:\d+:\d+:$/, /^\[\S+: \d+ warnings?\]$/];
+/**
+ * The only lines not copied from the input: cargo's panic line under its own verdict, a file's
+ * warning count, a failure block's pointer to the earlier block that printed the same message or
+ * stack (`[7 frames as in 1) above]`), busted's pointer for expected lines shared with the
+ * passed-in value, and the shape miner's counted markers over a failing test program's own output.
+ */
+const DERIVED = [
+  /^panicked at \S+:\d+:\d+:$/,
+  /^\[\S+: \d+ warnings?\]$/,
+  /^\s*\[(?:same message(?: and \d+ frames?)?|\d+ (?:frames?|lines?)) as in \S+ above\]$/,
+  /^\[\d+ lines as in Passed in\]$/,
+  /^\[\d+ similar lines omitted\]$/,
+];
 
 const mixed = fc.array(fc.constantFrom(...POOL), { minLength: 1, maxLength: 120 }).map((lines) => lines.join("\n") + "\n");
 /** One real output with some of its lines missing, order kept: a run cut short or filtered. */

@@ -6,6 +6,10 @@ export const SHAPE_EXAMPLES: Record<string, { fixture: string; line: string }> =
   "failure glyph (✗ ✘ ❌ ✖)": { fixture: "test/node_test_spec_fail", line: "✖ slug (4.656426ms)" },
   "test tree ✘ verdict": { fixture: "test/h2_junit_console_vintage_junit4_tree_fail", line: "correctErrorFromMalformedTest" },
   "error: / error[E…]": { fixture: "test/cargo_test_compile_error", line: "error[E0425]: cannot find value `missing_name` in this scope" },
+  "failure at the start of the line": {
+    fixture: "test/h4_busted_argparse_usage_fail",
+    line: "Failure -> spec/usage_spec.lua @ 5",
+  },
   "error at the start of the line": {
     fixture: "database/mysql_unknown_table",
     line: "ERROR 1146 (42S02) at line 1: Table 'shop.orders' doesn't exist",

@@ -1,10 +1,13 @@
 /**
  * CTest: `N% tests passed, F tests failed out of T` is the tally and `The following tests FAILED:`
  * lists each failing test. A failing test keeps its status line (`***Failed`, `***Exception`,
- * `***Timeout`, `Not Run`) and, under `--output-on-failure`, the output printed right after it;
+ * `***Timeout`, `Not Run`) and, under `--output-on-failure`, the output printed right after it
+ * (a long one through the shape miner: the test program's own passing lines fold into counted
+ * markers, every line that fails, warns or tallies stays);
  * the `Start`/`Passed` lines of the rest are the ceremony. The list must name as many tests as
  * the tally counts.
  */
+import { foldShapes } from "../generic/shapes.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const TALLY = /^\d+% tests passed, (\d+) tests? failed out of \d+$/;
@@ -35,8 +38,16 @@ export function readCtest(lines: RunLines): RunReading | null {
     if (STATUS.test(line)) {
       let end = i + 1;
       while (end < tallyAt && !PROGRESS.test(plain[end]!)) end++;
-      pieces.push({ at: i, lines: trimBlank(raw.slice(i, end)) });
+      pieces.push({ at: i, lines: [raw[i]!, ...capturedOutput(trimBlank(raw.slice(i + 1, end)))] });
     }
   });
   return { pieces, failuresFound: listed, failuresTallied: countIn(plain[tallyAt]!, TALLY) };
+}
+
+/** A test program's output shorter than this is read whole. */
+const MIN_FOLDED_OUTPUT_LINES = 40;
+
+function capturedOutput(body: string[]): string[] {
+  if (body.length < MIN_FOLDED_OUTPUT_LINES) return body;
+  return foldShapes(body)?.text.split("\n") ?? body;
 }

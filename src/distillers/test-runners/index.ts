@@ -4,9 +4,11 @@
  */
 import { readAutomake } from "./automake.ts";
 import { readBunTest } from "./bun.ts";
+import { readBusted } from "./busted.ts";
 import { readCargoTest } from "./cargo.ts";
 import { readCtest } from "./ctest.ts";
 import { readGoTest } from "./go.ts";
+import { readJasmine } from "./jasmine.ts";
 import { readJest } from "./jest.ts";
 import { readJunit } from "./junit.ts";
 import { readMeson } from "./meson.ts";
@@ -35,6 +37,8 @@ export const RUNNER_READERS: RunnerParser[] = [
   readRspec,
   readPhpunit,
   readJunit,
+  readJasmine,
+  readBusted,
   readBunTest,
   readProve,
   readCtest,

@@ -2,14 +2,18 @@
  * `meson test`: the closing `Ok: / Expected Fail: / Fail: / Unexpected Pass: / Skipped: /
  * Timeout:` block is the tally. Each failing test is a `N/M name FAIL|TIMEOUT|UNEXPECTEDPASS|ERROR`
  * line, kept with the error log meson prints under it (`--print-errorlogs`: the `>>>` command and
- * the output between the rules); "Summary of Failures:" repeats those lines once more. Its names
+ * the output between the rules, the rules themselves dropped, and a traceback an earlier log
+ * printed whole pointing back to it); "Summary of Failures:" repeats those lines once more. Its names
  * must add up to Fail + Unexpected Pass + Timeout.
  */
+import { foldRepeatedEvidence } from "../shared/repeats.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const TALLY_LINE = /^(?:Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout):\s+\d+\s*$/;
 const FAILING = /^\s*\d+\/\d+ \S.*?\s(?:FAIL|TIMEOUT|UNEXPECTEDPASS|ERROR)\s/;
 const RESULT = /^\s*\d+\/\d+ \S/;
+/** The rules meson draws around a log (`――― ✀ ―――`): the block's own blank lines set it off instead. */
+const RULE = /^―{10,}(?:\s*✀\s*―{10,})?$/;
 
 export function readMeson(lines: RunLines): RunReading | null {
   const { plain, raw } = lines;
@@ -25,6 +29,7 @@ export function readMeson(lines: RunLines): RunReading | null {
   const pieces: Piece[] = [{ at: okAt, lines: raw.slice(okAt, end) }];
   const summaryAt = plain.indexOf("Summary of Failures:");
   const names = new Set<string>();
+  const logs: Piece[] = [];
   plain.forEach((line, i) => {
     if (i >= okAt && i < end) return;
     if (/^Full log written to /.test(line)) pieces.push({ at: i, lines: [raw[i]!] });
@@ -32,9 +37,12 @@ export function readMeson(lines: RunLines): RunReading | null {
       names.add(line.trim().split(/\s+/)[1]!);
       let to = i + 1;
       while (summaryAt !== -1 && i < summaryAt && to < summaryAt && !RESULT.test(plain[to]!)) to++;
-      pieces.push({ at: i, lines: trimBlank(raw.slice(i, to)) });
+      (to > i + 1 ? logs : pieces).push({ at: i, lines: trimBlank(raw.slice(i, to).filter((_, k) => !RULE.test(plain[i + k]!.trim()))) });
     }
   });
+  // Tests that fail the same way print the same traceback: past the first, it points back.
+  const folded = foldRepeatedEvidence(logs.map((log) => ({ label: plain[log.at]!.trim().split(/\s+/)[1]!, lines: log.lines })));
+  logs.forEach((log, k) => pieces.push({ at: log.at, lines: folded[k]! }));
   if (summaryAt !== -1) pieces.push({ at: summaryAt, lines: [raw[summaryAt]!] });
   return { pieces, failuresFound: names.size, failuresTallied: tallied };
 }

@@ -1,9 +1,11 @@
 /**
  * Mocha's spec reporter: `N passing (Xms)`, `N failing`, `N pending`, then one numbered block per
  * failure (`1) suite … test:` with the error, diff and stack), kept whole minus runtime-internal
- * frames. The tree of `✔` lines above is the ceremony.
+ * frames, and a message or stack an earlier block printed whole pointing back to it. The tree of
+ * `✔` lines above is the ceremony.
  */
 import { isRuntimeFrame } from "../shared/frames.ts";
+import { foldRepeatedEvidence } from "../shared/repeats.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const PASSING = /^\s+\d+ passing \(\S+\)$/;
@@ -19,15 +21,18 @@ export function readMocha(lines: RunLines): RunReading | null {
     .map((i) => ({ at: i, lines: [lines.raw[i]!] }));
   const failingAt = lastMatch(lines.plain, FAILING);
   const failuresTallied = failingAt > passingAt ? countIn(lines.plain[failingAt]!, FAILING) : 0;
-  let found = 0;
+  const blocks: Piece[] = [];
   for (let i = passingAt + 1; i < lines.plain.length; i++) {
     if (!BLOCK_HEADER.test(lines.plain[i]!)) continue;
-    found++;
     let end = i + 1;
     while (end < lines.plain.length && !BLOCK_HEADER.test(lines.plain[end]!)) end++;
     const body = lines.raw.slice(i, end).filter((_, k) => !isRuntimeFrame(lines.plain[i + k]!));
-    pieces.push({ at: i, lines: trimBlank(body) });
+    blocks.push({ at: i, lines: trimBlank(body) });
     i = end - 1;
   }
-  return { pieces, failuresFound: found, failuresTallied };
+  const folded = foldRepeatedEvidence(
+    blocks.map((block) => ({ label: `${BLOCK_HEADER.exec(lines.plain[block.at]!)![1]})`, lines: block.lines })),
+  );
+  blocks.forEach((block, k) => pieces.push({ at: block.at, lines: folded[k]! }));
+  return { pieces, failuresFound: blocks.length, failuresTallied };
 }

@@ -1,29 +1,46 @@
 /**
  * PHPUnit: `Tests: N, Assertions: A, Failures: F.` (or `OK (N tests, A assertions)`), and per
  * problem a numbered block under "There were N failures:" / "There was 1 error:" with the
- * message, the diff and the file:line, kept whole.
+ * message, the diff and the file:line, kept whole; within a section, a message or a stack an
+ * earlier block printed whole points back to it.
  */
+import { foldRepeatedEvidence } from "../shared/repeats.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const TALLY = /^(?:Tests: \d+, Assertions: \d+.*\.|OK \(\d+ tests?, \d+ assertions?\))$/;
 const VERDICT = /^(?:FAILURES!|ERRORS!|OK, but .*)$/;
 const SECTION = /^There (?:was 1|were \d+) (?:failures?|errors?|warnings?|risky tests?):$/;
 const BLOCK_HEADER = /^\d+\) \S/;
+const CONFIG_WARNING = /^\s+Warning - The configuration file did not pass validation!$/;
 
 export function readPhpunit(lines: RunLines): RunReading | null {
   const tallyAt = lastMatch(lines.plain, TALLY);
   if (tallyAt === -1) return null;
   const tally = lines.plain[tallyAt]!;
   const pieces: Piece[] = [{ at: tallyAt, lines: [lines.raw[tallyAt]!] }];
+  // PHPUnit's warning about its own configuration (`Warning - The configuration file did not pass validation!`) says why results may be off.
+  const warningAt = lines.plain.findIndex((line, i) => i < tallyAt && CONFIG_WARNING.test(line));
+  if (warningAt !== -1) {
+    let end = warningAt + 1;
+    while (
+      end < tallyAt &&
+      !/^\s*Test results may not be as expected\.$/.test(lines.plain[end - 1]!) &&
+      /^\s+\S|^$/.test(lines.plain[end]!)
+    )
+      end++;
+    pieces.push({ at: warningAt, lines: trimBlank(lines.raw.slice(warningAt, end)) });
+  }
   const verdictAt = lastMatch(lines.plain, VERDICT);
   if (verdictAt !== -1) pieces.push({ at: verdictAt, lines: [lines.raw[verdictAt]!] });
   let found = 0;
   let counted = false;
+  const sections: Piece[][] = [[]];
   for (let i = 0; i < tallyAt; i++) {
     const line = lines.plain[i]!;
     if (SECTION.test(line)) {
       counted = /failure|error/.test(line);
       pieces.push({ at: i, lines: [lines.raw[i]!] });
+      sections.push([]);
       continue;
     }
     if (!BLOCK_HEADER.test(line)) continue;
@@ -31,8 +48,12 @@ export function readPhpunit(lines: RunLines): RunReading | null {
     let end = i + 1;
     while (end < tallyAt && !BLOCK_HEADER.test(lines.plain[end]!) && !SECTION.test(lines.plain[end]!) && !VERDICT.test(lines.plain[end]!))
       end++;
-    pieces.push({ at: i, lines: trimBlank(lines.raw.slice(i, end)) });
+    sections.at(-1)!.push({ at: i, lines: trimBlank(lines.raw.slice(i, end)) });
     i = end - 1;
+  }
+  for (const blocks of sections) {
+    const folded = foldRepeatedEvidence(blocks.map((block) => ({ label: /^\d+\)/.exec(lines.plain[block.at]!)![0], lines: block.lines })));
+    blocks.forEach((block, k) => pieces.push({ at: block.at, lines: folded[k]! }));
   }
   return { pieces, failuresFound: found, failuresTallied: countIn(tally, /Failures: (\d+)/) + countIn(tally, /Errors: (\d+)/) };
 }

@@ -1,11 +1,12 @@
 /**
  * TAP, as `node --test` (non-TTY default) and tape print it: `not ok N - name` with a YAML
  * diagnostic block, closed by `# tests` / `# pass` / `# fail` comments. A failing test keeps its
- * whole YAML block except timings and runtime-internal stack frames. A suite that failed only
+ * whole YAML block except timings and the frames inside the runtime or an installed package (the
+ * test harness itself): the stack's first frame, where the error was raised, stays whatever it is. A suite that failed only
  * because its children did (`failureType: 'subtestsFailed'`) keeps its verdict and error line and
  * is not counted: `# fail` counts tests.
  */
-import { isRuntimeFrame } from "../shared/frames.ts";
+import { isToolFrame } from "../shared/frames.ts";
 import { allMatches, countIn, lastMatch, type Piece, type RunLines, type RunReading } from "./reading.ts";
 
 const FAIL_TALLY = /^# fail\s+(\d+)$/;
@@ -30,7 +31,8 @@ export function readTap(lines: RunLines): RunReading | null {
       return;
     }
     if (!text.some((l) => /failureType: 'cancelledByParent'/.test(l))) found++;
-    const kept = yaml.filter((k) => !TIMING.test(lines.plain[k]!) && !isRuntimeFrame(lines.plain[k]!));
+    const firstFrame = yaml.find((k) => /^\s+at \S/.test(lines.plain[k]!));
+    const kept = yaml.filter((k) => !TIMING.test(lines.plain[k]!) && (k === firstFrame || !isToolFrame(lines.plain[k]!)));
     pieces.push({ at: i, lines: [lines.raw[i]!, ...kept.map((k) => lines.raw[k]!)] });
   });
   return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
