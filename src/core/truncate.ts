@@ -20,9 +20,12 @@ const ERROR_FINDING = /^\S+:\d+(?::\d+)?: [EF](?:\d{3,4})?: /;
 
 /** At most this much of the marker names the files and rule codes the dropped lines are about. */
 const MAX_INDEX_BYTES = 1_000;
-/** A line that opens with a file's path: `src/a.c:3:1: …`, `lib/URI.pm: [Policy] …`, eslint's path heading, `t/a.py::test_b`, `configure:21:3: …`. */
+/**
+ * A line that opens with a file's path: `src/a.c:3:1: …`, `lib/URI.pm: [Policy] …`, eslint's path
+ * heading, `t/a.py::test_b`, `configure:21:3: …`. Its extension is short: `java.lang.NoClassDefFoundError:` names a class.
+ */
 const NAMES_FILE =
-  /^((?:\/|\.\/)?(?:[\w.+@-]+\/)*[\w.+@-]+\.[A-Za-z]\w*)(?=::|:\d|: |\s*$)|^((?:[\w.+@-]+\/)*[\w+@-][\w.+@-]*)(?=:\d+:\d+: )/;
+  /^((?:\/|\.\/)?(?:[\w.+@-]+\/)*[\w.+@-]+\.[A-Za-z]\w{0,5})(?=::|:\d|: |\s*$)|^((?:[\w.+@-]+\/)*[\w+@-][\w.+@-]*)(?=:\d+:\d+: )/;
 /**
  * A finding's rule code, the first of: a leading `W0612:` / `E501` (pylint, flake8: a repeat that
  * points back keeps it), shellcheck's and gcc's `[SC2086]` / `[-Wunused]`, mypy's `[arg-type]`,

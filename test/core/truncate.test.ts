@@ -141,3 +141,11 @@ test("the marker names the files the dropped lines open with, with their counts,
   const plain = capOutput(LINES, 50_000, () => "1a2b3c4d5e6f7a8b");
   expect(plain).toMatch(/dropped from the middle, omni retrieve 1a2b3c4d5e6f7a8b\]\n/);
 });
+
+test("a Java exception's class name is not taken for a file the dropped lines name", () => {
+  const lines = fixedLines(4_000).map((line, i) =>
+    i >= 1_000 && i < 3_000 ? `java.lang.NoClassDefFoundError: Could not initialize class Soundex ${i}\n` : line,
+  );
+  const marker = /\[OMNI: output truncated[^\n]*\n/.exec(capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b"))![0];
+  expect(marker).not.toContain("lines naming");
+});
