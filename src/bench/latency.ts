@@ -5,7 +5,7 @@
  * machine. Rounds interleave every case, so drift hits all of them alike. Peak RSS compares a
  * 20,000-line payload with a 20-line one.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { byteLength, splitInclusive } from "../base/lines.ts";
@@ -59,16 +59,22 @@ const RSS_SAMPLES = 5;
 /**
  * The captured outputs under `dir`. Not the distiller snapshots (`<case>.out.txt`): those are
  * omni's own replies, and one marker line in a payload turns the whole run into an "already
- * distilled" passthrough that never reaches the ledger.
+ * distilled" passthrough that never reaches the ledger. Not the held-out batch (`"holdout": true`
+ * in its meta) either: it changes with every capture, and a benchmark's payload must not.
  */
 export function fixtureTexts(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...fixtureTexts(path));
-    else if (name.endsWith(".txt") && !name.endsWith(".out.txt")) out.push(readFileSync(path, "utf8"));
+    else if (name.endsWith(".txt") && !name.endsWith(".out.txt") && !heldOut(path)) out.push(readFileSync(path, "utf8"));
   }
   return out;
+}
+
+function heldOut(textPath: string): boolean {
+  const meta = `${textPath.slice(0, -4)}.meta.json`;
+  return existsSync(meta) && /"holdout":\s*true/.test(readFileSync(meta, "utf8"));
 }
 
 /** Whole lines of real output, cycled until `count` lines. */

@@ -53,12 +53,14 @@ export function capOutput(text: string, capBytes: number, archive: Archiver, tai
   let tail = lines.length;
   let tailBytes = 0;
   while (tail > 0 && tailBytes + sizes[tail - 1]! <= tailBudget) tailBytes += sizes[--tail]!;
-  let cut = planCut(lines, sizes, tail, budget);
+  // The lines as tested (escape codes out, trimmed), once: on a megabyte reply each copy counts.
+  const plain = lines.slice(0, tail).map((line) => stripAnsi(line).trim());
+  let cut = planCut(lines, plain, sizes, tail, budget);
   // When the dropped lines name files, the marker lists them: the head gives up that room.
   const indexRoom = Math.min(MAX_INDEX_BYTES, Math.floor(capBytes / 20));
   let files = filesNamed(cut.dropped, indexRoom);
   if (files !== null) {
-    cut = planCut(lines, sizes, tail, budget - indexRoom);
+    cut = planCut(lines, plain, sizes, tail, budget - indexRoom);
     files = filesNamed(cut.dropped, indexRoom);
   }
   const { head, middle } = cut;
@@ -82,8 +84,14 @@ export function capOutput(text: string, capBytes: number, archive: Archiver, tai
 }
 
 /** Where the head ends within `budget`, which lines of the middle stay after the marker, and which go. */
-function planCut(lines: string[], sizes: number[], tail: number, budget: number): { head: number; middle: number[]; dropped: string[] } {
-  const failing = signalLines(lines, sizes, tail, budget / 2);
+function planCut(
+  lines: string[],
+  plain: string[],
+  sizes: number[],
+  tail: number,
+  budget: number,
+): { head: number; middle: number[]; dropped: string[] } {
+  const failing = signalLines(plain, sizes, budget / 2);
   // The head grows while it and the failure lines past it fit; a failure line it reaches is its own.
   let beyond = failing.reduce((sum, i) => sum + sizes[i]!, 0);
   let next = 0;
@@ -104,15 +112,19 @@ function planCut(lines: string[], sizes: number[], tail: number, budget: number)
 }
 
 /**
- * The indexes of the lines before `end` that state a failure, then of a linter's error-class
+ * The indexes of the (plain, trimmed) lines that state a failure, then of a linter's error-class
  * findings, then of those that state a warning,
  * while they fit in `budget` bytes; in the order printed.
  */
-function signalLines(lines: string[], sizes: number[], end: number, budget: number): number[] {
-  const plain = lines.slice(0, end).map((line) => stripAnsi(line).trim());
-  const failing = plain.flatMap((line, i) => (carriesFailure(line) ? [i] : []));
-  const errorFinding = plain.flatMap((line, i) => (!carriesFailure(line) && ERROR_FINDING.test(line) ? [i] : []));
-  const warning = plain.flatMap((line, i) => (!carriesFailure(line) && !ERROR_FINDING.test(line) && WARNING.test(line) ? [i] : []));
+function signalLines(plain: string[], sizes: number[], budget: number): number[] {
+  const failing: number[] = [];
+  const errorFinding: number[] = [];
+  const warning: number[] = [];
+  plain.forEach((line, i) => {
+    if (carriesFailure(line)) failing.push(i);
+    else if (ERROR_FINDING.test(line)) errorFinding.push(i);
+    else if (WARNING.test(line)) warning.push(i);
+  });
   const found: number[] = [];
   let bytes = 0;
   for (const tier of [failing, errorFinding, warning])
@@ -134,7 +146,9 @@ function filesNamed(dropped: string[], room: number): string | null {
   const files = new Map<string, number>();
   const codes = new Map<string, number>();
   for (const line of dropped) {
-    const plain = stripAnsi(line).replace(/\n$/, "");
+    // Most lines carry no escape codes: test the line itself rather than a copy of every line.
+    // A file's path opens its line: indented lines (a trace's frames) are not counted. Few lines carry escape codes.
+    const plain = line.includes("\u001b") ? stripAnsi(line) : line;
     const named = NAMES_FILE.exec(plain);
     const path = named?.[1] ?? named?.[2];
     if (path !== undefined) files.set(path, (files.get(path) ?? 0) + 1);
