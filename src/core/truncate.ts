@@ -1,7 +1,7 @@
 /**
  * The final cap: past it the middle of the reply is elided with a marker, archiving the elided
  * part first so the marker can carry a handle. The lines of the middle that state a failure, then
- * a linter's error-class findings, then those that state a warning, stay (after the marker, in order) while they fit in half of the
+ * the headings that name a numbered failure, then a linter's error-class findings, then those that state a warning, stay (after the marker, in order) while they fit in half of the
  * head's room: a cut reply still names every failure it can. When the part cannot be archived
  * the reply goes on uncut: an omission without a handle would lose those bytes.
  */
@@ -15,6 +15,11 @@ export type Archiver = (content: string, wholeBytes: number) => string | null;
 /** A warning's line (`warning:`, rubocop's `W:`, pylint's `W0612:`): kept after the failures. */
 const WARNING = /\bwarn(?:ing)?s?\b|^\S+:\d+(?::\d+)?: W(?:\d{3,4})?: /i;
 
+/**
+ * A numbered failure's heading, which names the failing test (PHPUnit's and JUnit 4's
+ * `12) testName(pkg.Class)`, mocha's and rspec's `3) suite name`): kept right after the failure lines.
+ */
+const NUMBERED_HEADER = /^\d+\) \S/;
 /** A linter's error-class finding (pylint's `E0102:`, rubocop's `E:`/`F:`): kept before the warnings. */
 const ERROR_FINDING = /^\S+:\d+(?::\d+)?: [EF](?:\d{3,4})?: /;
 
@@ -112,22 +117,25 @@ function planCut(
 }
 
 /**
- * The indexes of the (plain, trimmed) lines that state a failure, then of a linter's error-class
+ * The indexes of the (plain, trimmed) lines that state a failure, then of numbered failure
+ * headings, then of a linter's error-class
  * findings, then of those that state a warning,
  * while they fit in `budget` bytes; in the order printed.
  */
 function signalLines(plain: string[], sizes: number[], budget: number): number[] {
   const failing: number[] = [];
+  const named: number[] = [];
   const errorFinding: number[] = [];
   const warning: number[] = [];
   plain.forEach((line, i) => {
     if (carriesFailure(line)) failing.push(i);
+    else if (NUMBERED_HEADER.test(line)) named.push(i);
     else if (ERROR_FINDING.test(line)) errorFinding.push(i);
     else if (WARNING.test(line)) warning.push(i);
   });
   const found: number[] = [];
   let bytes = 0;
-  for (const tier of [failing, errorFinding, warning])
+  for (const tier of [failing, named, errorFinding, warning])
     for (const i of tier) {
       if (bytes + sizes[i]! > budget) break;
       found.push(i);

@@ -149,3 +149,13 @@ test("a Java exception's class name is not taken for a file the dropped lines na
   const marker = /\[OMNI: output truncated[^\n]*\n/.exec(capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b"))![0];
   expect(marker).not.toContain("lines naming");
 });
+
+test("a numbered failure's heading, which names the failing test, is kept before the warnings", () => {
+  const lines = fixedLines(4_000).map((line, i) =>
+    i >= 1_000 && i < 3_000 ? `${`warning: deprecated call ${i}`.padEnd(49, ".")}\n` : line,
+  );
+  lines[2_500] = "17) testEncode(org.apache.commons.codec.language.SoundexTest)\n";
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  expect(out).toContain(lines[2_500]!);
+  expect(out).not.toContain("warning: deprecated call 2999");
+});
