@@ -57,6 +57,8 @@ export const REASONS: Record<string, string> = {
     "equivalent: the failure words are several letters long, so no second match on the same line starts at `end - 1` or later, and a match on a later line starts after `end + 1`: both bounds skip the same matches.",
   'src/base/lines.ts | if (text === "") return []; | drop early exit `if (text === "") return [];`':
     'equivalent: for `""` the loop finds no newline and pushes nothing, so it returns `[]` too.',
+  "src/base/failure.ts | if (!FAILURE_HINT.test(line)) return false; | drop early exit `if (!FAILURE_HINT.test(line)) return false;`":
+    "equivalent: a fast path. Every failure shape needs one of the hint words or glyphs (test/base/failure.test.ts checks each shape's real example), so without it the shapes alone give the same answer, more slowly.",
   'src/base/lines.ts | return text.includes("\\x1b") ? text.replace(ANSI_PATTERN, "") : text; | `"\\x1b"` → `""`':
     "equivalent: the `includes` test is a fast path; the replace finds nothing to strip in text with no escape.",
   'src/base/lines.ts | return Buffer.byteLength(text, "utf8"); | `"utf8"` → `""`':

@@ -163,21 +163,21 @@ function filesNamed(dropped: string[], room: number): string | null {
     for (const pattern of RULE_CODE) {
       const code = pattern.exec(plain)?.[1];
       if (code === undefined) continue;
-      codes.set(code, (codes.get(code) ?? 0) + 1);
+      codes.set(code, 0); // listed by name only: a repeat that points back names no code, so a count would mislead
       break;
     }
   }
   if (files.size === 0 && codes.size === 0) return null;
   // Codes are the shorter list and say what was found: they get their room first, files the rest.
-  const codeList = listWithin(codes, Math.floor(room / 2), "code", false);
-  const fileList = listWithin(files, room - byteLength(codeList ?? ""), "file", true);
+  const codeList = listWithin(codes, Math.floor(room / 2), false);
+  const fileList = listWithin(files, room - byteLength(codeList ?? ""), true);
   return [fileList === null ? null : `lines naming ${fileList}`, codeList === null ? null : `codes ${codeList}`]
     .filter((part) => part !== null)
     .join("; ");
 }
 
-/** `name count, name count` (or the names alone) in the order first seen, within `room` bytes; past it, `N more files`. */
-function listWithin(counts: Map<string, number>, room: number, noun: string, counted: boolean): string | null {
+/** `name count, name count` (or the names alone) in the order first seen, within `room` bytes; past it, `N more`. */
+function listWithin(counts: Map<string, number>, room: number, counted: boolean): string | null {
   if (counts.size === 0) return null;
   const parts: string[] = [];
   let bytes = 0;
@@ -188,6 +188,6 @@ function listWithin(counts: Map<string, number>, room: number, noun: string, cou
     bytes += byteLength(part) + 2;
   }
   const more = counts.size - parts.length;
-  if (more > 0) parts.push(`${more} more ${noun}${more === 1 ? "" : "s"}`);
+  if (more > 0) parts.push(`${more} more`);
   return parts.join(", ");
 }

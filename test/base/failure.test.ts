@@ -26,6 +26,7 @@ describe("carriesFailure", () => {
     "✓ handles failed requests",
     "Tests: 5 passed, 5 total",
     "failed: 0",
+    "Tests failed: 0, passed: 12",
     "onFailedLogin handler registered",
     "a_failed_flag = true",
     "ok 3 - parses input",

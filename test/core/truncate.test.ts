@@ -159,3 +159,16 @@ test("a numbered failure's heading, which names the failing test, is kept before
   expect(out).toContain(lines[2_500]!);
   expect(out).not.toContain("warning: deprecated call 2999");
 });
+
+test("the marker's list of files stays within its room, and says how many more it could not name", () => {
+  // 2,000 dropped lines, each naming a file of its own: far more names than the room holds.
+  const lines = fixedLines(4_000).map((line, i) => (i >= 1_000 && i < 3_000 ? `src/module_${i}/file.c:1:1: note: x\n` : line));
+  const marker = /\[OMNI: output truncated[^\n]*\n/.exec(capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b"))![0];
+  const about = /dropped from the middle \((.*)\), omni retrieve/.exec(marker)![1]!;
+  // The room is 1,000 bytes: "lines naming " and the list within it.
+  expect(Buffer.byteLength(about)).toBeLessThanOrEqual(1_000);
+  const named = about.replace(/^lines naming /, "").split(", ");
+  const more = Number(/^(\d+) more$/.exec(named.at(-1)!)![1]);
+  // Every file is either named with its count or counted in the `N more` at the end.
+  expect(named.length - 1 + more).toBe(2_000);
+});
