@@ -172,3 +172,13 @@ test("the marker's list of files stays within its room, and says how many more i
   // Every file is either named with its count or counted in the `N more` at the end.
   expect(named.length - 1 + more).toBe(2_000);
 });
+
+test("a single file the room cannot hold is still counted: `1 more`", () => {
+  // Ten files, each named once in the middle; each `name 1` part takes 100 bytes of the 1,000-byte room with its separator, so nine fit.
+  const names = Array.from({ length: 10 }, (_, i) => `src/${"a".repeat(89)}${i}.c`);
+  const lines = fixedLines(4_000);
+  names.forEach((name, i) => (lines[1_500 + i * 50] = `${name}:1:1: x\n`));
+  const marker = /\[OMNI: output truncated[^\n]*\n/.exec(capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b"))![0];
+  expect(marker).toContain(`${names[8]} 1, 1 more), omni retrieve`);
+  expect(marker).not.toContain(names[9]!);
+});
