@@ -1,13 +1,16 @@
 /**
  * The final cap: past it the middle of the reply is elided with a marker, archiving the elided
  * part first so the marker can carry a handle. The lines of the middle that state a failure, then
- * the headings that name a numbered failure, then a linter's error-class findings, then those that state a warning, stay (after the marker, in order) while they fit in half of the
- * head's room: a cut reply still names every failure it can. When the part cannot be archived
- * the reply goes on uncut: an omission without a handle would lose those bytes.
+ * the headings that name a numbered failure, then a linter's error-class findings, then those that
+ * state a warning, stay (after the marker, in order) while they fit in half of the head's room: a
+ * cut reply still names every failure it can. The marker says which files and rule codes the
+ * dropped lines name (cut-description.ts). When the part cannot be archived the reply goes on
+ * uncut: an omission without a handle would lose those bytes.
  */
 import { carriesFailure } from "../base/failure.ts";
 import { byteLength, splitInclusive, stripAnsi } from "../base/lines.ts";
 import { truncatedBytesMarker, truncatedLinesMarker } from "../base/markers.ts";
+import { describeDropped, MAX_DESCRIPTION_BYTES } from "./cut-description.ts";
 
 /** Archives a block and returns its handle, or null when it could not be stored. */
 export type Archiver = (content: string, wholeBytes: number) => string | null;
@@ -22,27 +25,6 @@ const WARNING = /\bwarn(?:ing)?s?\b|^\S+:\d+(?::\d+)?: W(?:\d{3,4})?: /i;
 const NUMBERED_HEADER = /^\d+\) \S/;
 /** A linter's error-class finding (pylint's `E0102:`, rubocop's `E:`/`F:`): kept before the warnings. */
 const ERROR_FINDING = /^\S+:\d+(?::\d+)?: [EF](?:\d{3,4})?: /;
-
-/** At most this much of the marker names the files and rule codes the dropped lines are about. */
-const MAX_INDEX_BYTES = 1_000;
-/**
- * A line that opens with a file's path: `src/a.c:3:1: …`, `lib/URI.pm: [Policy] …`, eslint's path
- * heading, `t/a.py::test_b`, `configure:21:3: …`. Its extension is short: `java.lang.NoClassDefFoundError:` names a class.
- */
-const NAMES_FILE =
-  /^((?:\/|\.\/)?(?:[\w.+@-]+\/)*[\w.+@-]+\.[A-Za-z]\w{0,5})(?=::|:\d|: |\s*$)|^((?:[\w.+@-]+\/)*[\w+@-][\w.+@-]*)(?=:\d+:\d+: )/;
-/**
- * A finding's rule code, the first of: a leading `W0612:` / `E501` (pylint, flake8: a repeat that
- * points back keeps it), shellcheck's and gcc's `[SC2086]` / `[-Wunused]`, mypy's `[arg-type]`,
- * pylint's `(invalid-name)` alone, rubocop's `Style/Foo:`, markdownlint's `MD013/`.
- */
-const RULE_CODE = [
-  /^\S+?:\d+(?::\d+)?: ([A-Z]{1,3}\d{3,5}):? /,
-  /\[([A-Z]{1,4}\d{3,5}|-W[\w=+-]+|[a-z]+(?:-[a-z]+)+)\]\s*$/,
-  /\(([a-z]+(?:-[a-z]+)+)\)\s*$/,
-  /^\S+?:\d+(?::\d+)?: [CWREF]: (?:\[Correctable\] )?([A-Z]\w+\/\w+):/,
-  /^\S+?:\d+(?::\d+)? (MD\d{3})\//,
-];
 
 /** Room left for the marker line. */
 const MARKER_ROOM_BYTES = 200;
@@ -61,12 +43,12 @@ export function capOutput(text: string, capBytes: number, archive: Archiver, tai
   // The lines as tested (escape codes out, trimmed), once: on a megabyte reply each copy counts.
   const plain = lines.slice(0, tail).map((line) => stripAnsi(line).trim());
   let cut = planCut(lines, plain, sizes, tail, budget);
-  // When the dropped lines name files, the marker lists them: the head gives up that room.
-  const indexRoom = Math.min(MAX_INDEX_BYTES, Math.floor(capBytes / 20));
-  let files = filesNamed(cut.dropped, indexRoom);
-  if (files !== null) {
-    cut = planCut(lines, plain, sizes, tail, budget - indexRoom);
-    files = filesNamed(cut.dropped, indexRoom);
+  // When the dropped lines name files or rule codes, the marker lists them: the head gives up that room.
+  const aboutRoom = Math.min(MAX_DESCRIPTION_BYTES, Math.floor(capBytes / 20));
+  let about = describeDropped(cut.dropped, aboutRoom);
+  if (about !== null) {
+    cut = planCut(lines, plain, sizes, tail, budget - aboutRoom);
+    about = describeDropped(cut.dropped, aboutRoom);
   }
   const { head, middle } = cut;
   if (head === 0 || tail >= lines.length) {
@@ -84,7 +66,7 @@ export function capOutput(text: string, capBytes: number, archive: Archiver, tai
   const handle = archive(elided, total);
   if (handle === null) return text;
   const kept = head + middle.length + (lines.length - tail);
-  const marker = truncatedLinesMarker(kept, lines.length, tail - head - middle.length, handle, files);
+  const marker = truncatedLinesMarker(kept, lines.length, tail - head - middle.length, handle, about);
   return lines.slice(0, head).join("") + marker + middle.map((i) => lines[i]!).join("") + lines.slice(tail).join("");
 }
 
@@ -118,9 +100,8 @@ function planCut(
 
 /**
  * The indexes of the (plain, trimmed) lines that state a failure, then of numbered failure
- * headings, then of a linter's error-class
- * findings, then of those that state a warning,
- * while they fit in `budget` bytes; in the order printed.
+ * headings, then of a linter's error-class findings, then of those that state a warning, while
+ * they fit in `budget` bytes; in the order printed.
  */
 function signalLines(plain: string[], sizes: number[], budget: number): number[] {
   const failing: number[] = [];
@@ -142,52 +123,4 @@ function signalLines(plain: string[], sizes: number[], budget: number): number[]
       bytes += sizes[i]!;
     }
   return found.sort((a, b) => a - b);
-}
-
-/**
- * The files the dropped lines name, in the order first named, each with how many dropped lines
- * name it (`docs/USING.md 38, test/spec.js 120`), then the rule codes the findings among them
- * state (`codes SC2086, SC2006`; a repeat that points back names none, so codes are not counted), within `room` bytes; past it, how many more. A linter's or a
- * runner's list cut in its middle still says which files it reached and what it found there.
- */
-function filesNamed(dropped: string[], room: number): string | null {
-  const files = new Map<string, number>();
-  const codes = new Map<string, number>();
-  for (const line of dropped) {
-    // Most lines carry no escape codes: test the line itself rather than a copy of every line.
-    // A file's path opens its line: indented lines (a trace's frames) are not counted. Few lines carry escape codes.
-    const plain = line.includes("\u001b") ? stripAnsi(line) : line;
-    const named = NAMES_FILE.exec(plain);
-    const path = named?.[1] ?? named?.[2];
-    if (path !== undefined) files.set(path, (files.get(path) ?? 0) + 1);
-    for (const pattern of RULE_CODE) {
-      const code = pattern.exec(plain)?.[1];
-      if (code === undefined) continue;
-      codes.set(code, 0); // listed by name only: a repeat that points back names no code, so a count would mislead
-      break;
-    }
-  }
-  if (files.size === 0 && codes.size === 0) return null;
-  // Codes are the shorter list and say what was found: they get their room first, files the rest.
-  const codeList = listWithin(codes, Math.floor(room / 2), false);
-  const fileList = listWithin(files, room - byteLength(codeList ?? ""), true);
-  return [fileList === null ? null : `lines naming ${fileList}`, codeList === null ? null : `codes ${codeList}`]
-    .filter((part) => part !== null)
-    .join("; ");
-}
-
-/** `name count, name count` (or the names alone) in the order first seen, within `room` bytes; past it, `N more`. */
-function listWithin(counts: Map<string, number>, room: number, counted: boolean): string | null {
-  if (counts.size === 0) return null;
-  const parts: string[] = [];
-  let bytes = 0;
-  for (const [name, count] of counts) {
-    const part = counted ? `${name} ${count}` : name;
-    if (bytes + byteLength(part) + 2 > room - 20) break;
-    parts.push(part);
-    bytes += byteLength(part) + 2;
-  }
-  const more = counts.size - parts.length;
-  if (more > 0) parts.push(`${more} more`);
-  return parts.join(", ");
 }
