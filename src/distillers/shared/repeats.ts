@@ -9,6 +9,7 @@
  * there to read, once.
  */
 import { stripAnsi } from "../../base/lines.ts";
+import type { Piece } from "./pieces.ts";
 
 /** One failure block: its header line first (the test's name), then its body, raw. */
 export interface FailureBlock {
@@ -97,6 +98,12 @@ export function foldRepeatedEvidence(blocks: FailureBlock[]): string[][] {
     }
     return out;
   });
+}
+
+/** The failure pieces of one list with `foldRepeatedEvidence` applied, each named by `labelOf` its first line's index. */
+export function foldRepeatedPieces(blocks: Piece[], labelOf: (at: number) => string): Piece[] {
+  const folded = foldRepeatedEvidence(blocks.map((block) => ({ label: labelOf(block.at), lines: block.lines })));
+  return blocks.map((block, k) => ({ at: block.at, lines: folded[k]! }));
 }
 
 function plural(n: number, word: string): string {

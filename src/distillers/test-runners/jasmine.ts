@@ -8,7 +8,7 @@
  * a passing run and stays then; a failing run's answer is its failures.
  */
 import { isRuntimeFrame } from "../shared/frames.ts";
-import { foldRepeatedEvidence } from "../shared/repeats.ts";
+import { foldRepeatedPieces } from "../shared/repeats.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const TALLY = /^\d+ specs?, (\d+) failures?(?:, \d+ pending specs?)?$/;
@@ -40,9 +40,6 @@ export function readJasmine(lines: RunLines): RunReading | null {
     i = end - 1;
   }
   if (failuresAt !== -1) pieces.push({ at: failuresAt, lines: [raw[failuresAt]!] });
-  const folded = foldRepeatedEvidence(
-    blocks.map((block) => ({ label: `${BLOCK_HEADER.exec(plain[block.at]!)![1]})`, lines: block.lines })),
-  );
-  blocks.forEach((block, k) => pieces.push({ at: block.at, lines: folded[k]! }));
+  pieces.push(...foldRepeatedPieces(blocks, (at) => `${BLOCK_HEADER.exec(plain[at]!)![1]})`));
   return { pieces, failuresFound: blocks.length, failuresTallied: tallied };
 }

@@ -6,7 +6,7 @@
  * printed whole pointing back to it); "Summary of Failures:" repeats those lines once more. Its names
  * must add up to Fail + Unexpected Pass + Timeout.
  */
-import { foldRepeatedEvidence } from "../shared/repeats.ts";
+import { foldRepeatedPieces } from "../shared/repeats.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const TALLY_LINE = /^(?:Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout):\s+\d+\s*$/;
@@ -41,8 +41,7 @@ export function readMeson(lines: RunLines): RunReading | null {
     }
   });
   // Tests that fail the same way print the same traceback: past the first, it points back.
-  const folded = foldRepeatedEvidence(logs.map((log) => ({ label: plain[log.at]!.trim().split(/\s+/)[1]!, lines: log.lines })));
-  logs.forEach((log, k) => pieces.push({ at: log.at, lines: folded[k]! }));
+  pieces.push(...foldRepeatedPieces(logs, (at) => plain[at]!.trim().split(/\s+/)[1]!));
   if (summaryAt !== -1) pieces.push({ at: summaryAt, lines: [raw[summaryAt]!] });
   return { pieces, failuresFound: names.size, failuresTallied: tallied };
 }

@@ -5,7 +5,7 @@
  * `✔` lines above is the ceremony.
  */
 import { isRuntimeFrame } from "../shared/frames.ts";
-import { foldRepeatedEvidence } from "../shared/repeats.ts";
+import { foldRepeatedPieces } from "../shared/repeats.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const PASSING = /^\s+\d+ passing \(\S+\)$/;
@@ -30,9 +30,6 @@ export function readMocha(lines: RunLines): RunReading | null {
     blocks.push({ at: i, lines: trimBlank(body) });
     i = end - 1;
   }
-  const folded = foldRepeatedEvidence(
-    blocks.map((block) => ({ label: `${BLOCK_HEADER.exec(lines.plain[block.at]!)![1]})`, lines: block.lines })),
-  );
-  blocks.forEach((block, k) => pieces.push({ at: block.at, lines: folded[k]! }));
+  pieces.push(...foldRepeatedPieces(blocks, (at) => `${BLOCK_HEADER.exec(lines.plain[at]!)![1]})`));
   return { pieces, failuresFound: blocks.length, failuresTallied };
 }

@@ -4,7 +4,7 @@
  * message, the diff and the file:line, kept whole; within a section, a message or a stack an
  * earlier block printed whole points back to it.
  */
-import { foldRepeatedEvidence } from "../shared/repeats.ts";
+import { foldRepeatedPieces } from "../shared/repeats.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const TALLY = /^(?:Tests: \d+, Assertions: \d+.*\.|OK \(\d+ tests?, \d+ assertions?\))$/;
@@ -52,8 +52,7 @@ export function readPhpunit(lines: RunLines): RunReading | null {
     i = end - 1;
   }
   for (const blocks of sections) {
-    const folded = foldRepeatedEvidence(blocks.map((block) => ({ label: /^\d+\)/.exec(lines.plain[block.at]!)![0], lines: block.lines })));
-    blocks.forEach((block, k) => pieces.push({ at: block.at, lines: folded[k]! }));
+    pieces.push(...foldRepeatedPieces(blocks, (at) => /^\d+\)/.exec(lines.plain[at]!)![0]));
   }
   return { pieces, failuresFound: found, failuresTallied: countIn(tally, /Failures: (\d+)/) + countIn(tally, /Errors: (\d+)/) };
 }
