@@ -97,9 +97,17 @@ export function carriesFailure(line: string): boolean {
 /** A quoted source line, its number then a tab (bandit's excerpts): code that says `fail`, not a verdict. */
 const QUOTED_SOURCE = /^\d+\t/;
 
+/**
+ * Past this a line is data, not a verdict: node quoting a minified bundle's one 290 KB line above
+ * an uncaught error, a base64 blob. No reader reads it, so keeping it would only crowd out the
+ * failures that can be read; it stays in the archive with the rest. A line redrawn with carriage
+ * returns is many short frames (a progress display), and is read as usual.
+ */
+export const MAX_FAILURE_LINE_CHARS = 16_384;
+
 /** The first shape the line has, or null: what the enumerating test checks. */
 export function failureShapeOf(line: string): FailureShape | null {
-  if (QUOTED_SOURCE.test(line)) return null;
+  if (QUOTED_SOURCE.test(line) || (line.length > MAX_FAILURE_LINE_CHARS && !line.includes("\r"))) return null;
   const lower = line.toLowerCase();
   const start = lower.trimStart();
   return FAILURE_SHAPES.find((shape) => shape.matches(lower, start)) ?? null;

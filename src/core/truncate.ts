@@ -23,8 +23,12 @@ const WARNING = /\bwarn(?:ing)?s?\b|^\S+:\d+(?::\d+)?: W(?:\d{3,4})?: /i;
  * `12) testName(pkg.Class)`, mocha's and rspec's `3) suite name`): kept right after the failure lines.
  */
 const NUMBERED_HEADER = /^\d+\) \S/;
-/** A linter's error-class finding (pylint's `E0102:`, rubocop's `E:`/`F:`): kept before the warnings. */
-const ERROR_FINDING = /^\S+:\d+(?::\d+)?: [EF](?:\d{3,4})?: /;
+/**
+ * A linter's error-class finding, kept before the warnings: pylint's `E0102:`, rubocop's `E:`/`F:`,
+ * and the pyflakes codes flake8 and ruff print for code that cannot run (`F821 undefined name`,
+ * syntax errors `E9xx`, `F63x`, `F7xx`), unlike pycodestyle's `E501`, which is style.
+ */
+const ERROR_FINDING = /^\S+:\d+(?::\d+)?: (?:[EF](?:\d{3,4})?: |(?:E9\d\d|F63\d|F7\d\d|F82\d) )/;
 
 /** Room left for the marker line. */
 const MARKER_ROOM_BYTES = 200;

@@ -9,7 +9,7 @@
  * count of errors that disagrees with the tool's own count hands back the raw bytes, and output
  * with none of those is not recognised.
  */
-import { findDiagnostics, type Diagnostic } from "./build-tools/diagnostics.ts";
+import { COMPILER_PREAMBLE, findDiagnostics, type Diagnostic } from "./build-tools/diagnostics.ts";
 import { shellcheckFindings } from "./build-tools/shellcheck.ts";
 import {
   isFailureSummary,
@@ -130,12 +130,23 @@ export default defineDistiller({
       if (isSuccessVerdict(line) || isReportRow(line) || isFailureSummary(line) || isFindingsTally(line) || SCRIPT_BANNER.test(line))
         pieces.push({ at: i, lines: [lines.raw[i]!] });
     });
+    pieces.push(...fewCompiled(lines));
     const epilogue = configureEpilogue(lines);
     if (epilogue) pieces.push(epilogue);
     if (diagnostics.length === 0 && verdicts === 0) return null;
     return withSameAs(renderPieces(lines, pieces));
   },
 });
+
+/** cmake's and ninja's line for one object compiled (`[  1%] Building C object CMakeFiles/jansson.dir/src/dump.c.o`). */
+const COMPILED = /^\[(?:\s*\d+%|\d+\/\d+)\] Building \w+ object \S/;
+/** A build that compiled this few objects was a rebuild after an edit: which ones it recompiled is the answer. */
+const MAX_COMPILED_LISTED = 3;
+
+function fewCompiled(lines: ToolLines): Piece[] {
+  const compiled = lines.plain.flatMap((line, i) => (COMPILED.test(line) ? [i] : []));
+  return compiled.length > MAX_COMPILED_LISTED ? [] : compiled.map((i) => ({ at: i, lines: [lines.raw[i]!] }));
+}
 
 /** configure's last word after config.status wrote the files: a project's summary, or its advice (`re-run with: --prefix=/usr`). */
 const CONFIG_STATUS = /^config\.status: (?:creating|executing) /;
@@ -170,9 +181,27 @@ function sameAsOrNull(raw: string[]): string | null {
 const LOCATED_ERROR = /^\S+?:\d+(?::\d+)?: (?:fatal )?error: /;
 /** The caret line under a quoted source line (javac, old gcc), and gcc's numbered excerpt (`  12 |   code`, `     |   ^~~`). */
 const CARETS = /^\s*\^[~^]*\s*$/;
-const PREAMBLE_LINE =
-  /^(?:\S+: In (?:function|member function|constructor|destructor|instantiation) .*:|In file included from |\s+from \S+:\d+[,:]$)/;
 const GCC_EXCERPT = /^\s*\d*\s+\|(?:\s.*)?$/;
+
+/** gcc's chain of template instantiations (`file:line:col:   required from …`) and of includes (`In file included from …`, `from …`). */
+const CHAINS = [/^\S+:\d+:\d+:\s+required (?:from|by) /, /^(?:In file included from |\s+from \S+:\d+[,:]$)/];
+
+/**
+ * The lines inside each chain of a block, between its first and last: the first says where the
+ * chain starts, the last where the project comes in (`sample3_unittest.cc:124:11:   required from here`).
+ */
+function chainMiddles(plain: string[], from: number, to: number): Set<number> {
+  const middles = new Set<number>();
+  for (const link of CHAINS)
+    for (let i = from; i < to; i++) {
+      if (!link.test(plain[i]!)) continue;
+      let end = i;
+      while (end + 1 < to && link.test(plain[end + 1]!)) end++;
+      for (let k = i + 1; k < end; k++) middles.add(k);
+      i = end;
+    }
+  return middles;
+}
 
 function block(lines: ToolLines, diagnostic: Diagnostic, cutExcerpts: boolean): Piece {
   const { plain } = lines;
@@ -180,16 +209,17 @@ function block(lines: ToolLines, diagnostic: Diagnostic, cutExcerpts: boolean): 
   // In a wall of errors the location and message are the answer: the quoted source and its carets go.
   // The block's own error line, past any `In file included from …` preamble.
   let head = diagnostic.from;
-  while (head < diagnostic.to - 1 && !LOCATED_ERROR.test(plain[head]!) && PREAMBLE_LINE.test(plain[head]!)) head++;
+  while (head < diagnostic.to - 1 && !LOCATED_ERROR.test(plain[head]!) && COMPILER_PREAMBLE.test(plain[head]!)) head++;
   if (cutExcerpts && LOCATED_ERROR.test(plain[head]!))
     for (let k = head + 1; k < diagnostic.to; k++) {
       if (carriesFailure(plain[k]!)) continue;
       if (GCC_EXCERPT.test(plain[k]!) || CARETS.test(plain[k]!)) excerpt.add(k);
       else if (CARETS.test(plain[k + 1] ?? "") && k + 1 < diagnostic.to) excerpt.add(k);
     }
+  const middles = chainMiddles(plain, diagnostic.from, diagnostic.to);
   const body = lines.raw
     .slice(diagnostic.from, diagnostic.to)
-    .filter((_, k) => !isToolFrame(plain[diagnostic.from + k]!) && !excerpt.has(diagnostic.from + k));
+    .filter((_, k) => !isToolFrame(plain[diagnostic.from + k]!) && !excerpt.has(diagnostic.from + k) && !middles.has(diagnostic.from + k));
   return { at: diagnostic.from, lines: trimBlank(body) };
 }
 

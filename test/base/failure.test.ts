@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { carriesFailure, FAILURE_SHAPES, failureLines } from "../../src/base/failure.ts";
+import { carriesFailure, FAILURE_SHAPES, failureLines, MAX_FAILURE_LINE_CHARS } from "../../src/base/failure.ts";
 import { SHAPE_EXAMPLES } from "../helpers/failure-examples.ts";
 import { FIXTURES_DIR } from "../helpers/fixtures.ts";
 
@@ -35,6 +35,20 @@ describe("carriesFailure", () => {
     "46\t    except ImportError:",
   ])("sees no failure in %p", (line) => {
     expect(carriesFailure(line)).toBe(false);
+  });
+
+  // node quoting a minified bundle's whole line above an uncaught error: data, not a verdict.
+  const bundleLine = `Error: Cannot find module '../lib/unicode' ${"var e=module,t={Array:global.Array};".repeat(MAX_FAILURE_LINE_CHARS / 30)}`;
+  test("a line longer than any message is data, not a failure line", () => {
+    expect(bundleLine.length).toBeGreaterThan(MAX_FAILURE_LINE_CHARS);
+    expect(carriesFailure(bundleLine)).toBe(false);
+    expect(carriesFailure(bundleLine.slice(0, MAX_FAILURE_LINE_CHARS))).toBe(true);
+  });
+
+  test("a long line redrawn with carriage returns is read frame by frame as before", () => {
+    const progress = `${"[    ]  running splitn ...\r".repeat(MAX_FAILURE_LINE_CHARS / 20)}FAILED tests/test_a.py::test_b - assert 1 == 2`;
+    expect(progress.length).toBeGreaterThan(MAX_FAILURE_LINE_CHARS);
+    expect(carriesFailure(progress)).toBe(true);
   });
 });
 

@@ -191,5 +191,10 @@ test("claims no other runner's output among the fixtures", () => {
     "h5_junit_console_commons_csv_pass",
     "h5_junit_console_commons_csv_start_of_line_fail",
     "h5_junit_console_commons_csv_unmodified",
+    // A `git bisect run` of JUnitCore: its steps are JUnit's reports (the git distiller takes it by its command).
+    "h6_git_bisect_run_junit_joda_convert",
+    "h6_junitcore_joda_convert_boolean_integer_fail",
+    "h6_junitcore_joda_convert_no_test_resources",
+    "h6_junitcore_joda_convert_pass",
   ]);
 });

@@ -72,9 +72,15 @@ const STARTERS: Starter[] = [
   { severity: "warning", pattern: /^WARNING: '[^']+' is (?:probably too old|missing on your system)/, extent: "indented" },
 ];
 
-/** `file.c: In function ‘main’:` and `In file included from …` introduce the next diagnostic. */
-const PREAMBLE =
-  /^(?:\S+: In (?:function|member function|constructor|destructor|instantiation) .*:|In file included from |\s+from \S+:\d+[,:]$|# \S+$)/;
+/**
+ * A compiler's lines that introduce the next diagnostic: `file.c: In function ‘main’:`,
+ * `In file included from …`, and a template's `In substitution of …:` with its chain of
+ * `file:line:col:   required from here`, which says where in the project the error comes from.
+ */
+export const COMPILER_PREAMBLE =
+  /^(?:\S+: In (?:function|member function|constructor|destructor|instantiation|substitution) .*:|In file included from |\s+from \S+:\d+[,:]$|\S+:\d+:\d+:\s+required (?:from|by) )/;
+/** The compiler's, or a `# path` header above a linter's findings. */
+const PREAMBLE = new RegExp(`${COMPILER_PREAMBLE.source}|^# \\S+$`);
 const CONFIGURE_ERROR = /^configure: error:/;
 /** A configure probe line; at most this many of them stay above configure's error. */
 const PROBE = /^(?:configure: )?checking /;

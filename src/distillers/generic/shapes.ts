@@ -21,7 +21,7 @@ const MAX_CONTEXT = 30;
 
 /** Words that make a line worth keeping whatever its shape. */
 const SIGNAL =
-  /\bnot ok\b|\bfail(?:s|ed|ure|ures|ing)?\b|\berrors?\b|\bfatal\b|\bpanic|\bexception|\btraceback|\bwarn(?:ing|ings)?\b|deprecat|\bdubious\b|\bwstat\b|\bassert|\bexpected\b|\bgot:|\babort|segfault|segmentation|sigsegv|core dumped|\bleak|\blost:|invalid (?:read|write|free)|uninitiali[sz]ed|timed? ?out|\bundefined\b|\bcannot\b|can't|\bunable\b|not found|denied|refused|\bmissing\b|\bskip(?:ped)?\b|\btodo\b|\bxfail|\bunexpected\b|\*\*\*|\bbail out\b|\bwould (?:reformat|fix|change)\b/i;
+  /\bnot ok\b|\bfail(?:s|ed|ure|ures|ing)?\b|\berrors?\b|\bfatal\b|\bpanic|\bexception|\btraceback|\bwarn(?:ing|ings)?\b|deprecat|\bdubious\b|\bwstat\b|\bassert|\bexpected\b|\bgot:|\babort|segfault|segmentation|sigsegv|core dumped|\bleak|\blost:|\b(?:definitely|indirectly|possibly) lost\b|invalid (?:read|write|free)|uninitiali[sz]ed|timed? ?out|\bundefined\b|\bcannot\b|can't|\bunable\b|not found|denied|refused|\bmissing\b|\bskip(?:ped)?\b|\btodo\b|\bxfail|\bunexpected\b|\*\*\*|\bbail out\b|\bwould (?:reformat|fix|change)\b/i;
 /** Tallies and verdicts: the numbers an agent reads first (`3 failed`, `Tests: 21`, `Files=30`). */
 const TALLY_COUNT =
   /(?<![/\d])\b\d+ (?:tests?|passed|passing|pass|failed|failing|fail|errors?|warnings?|examples?|failures?|assertions?|subtests?|skipped|pending|suites?|specs?)\b/;
@@ -36,6 +36,9 @@ const ARTIFACT =
 const COVERAGE_ROW = /^\S+(?:\s+\d+){2,}\s+\d+(?:\.\d+)?%(?:\s|$)/;
 /** Recursive make's bookkeeping: one shape whatever the directory. */
 const MAKE_CHATTER = /^(?:g?make(?:\[\d+\])?: (?:Entering|Leaving) directory|Making \w+ in |g?make(?:\[\d+\])?: Nothing to be done)/;
+
+/** A valgrind stack frame (`==PID==    by 0x10D6FF: test_extend (test_array.c:201)`) and the function it names. */
+const VALGRIND_FRAME = /^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (.+?) \((?:in |[^()]*:\d+\))/;
 
 export interface ShapeFold {
   text: string;
@@ -101,6 +104,7 @@ export function foldShapes(input: string[]): ShapeFold | null {
   // its lines may each be the answer, so nothing folds.
   if (!plain.some((line) => line.trim() !== "" && carriesSignal(line))) return null;
   const kept = keptLines(plain);
+  keepFirstSightings(plain, kept);
   const foldable = repetitive(plain, kept);
   const out: string[] = [];
   let folded = 0;
@@ -160,6 +164,21 @@ function keptLines(plain: string[]): boolean[] {
     for (let k = i + 1; k < plain.length && k <= i + MAX_CONTEXT && explains(line, plain[k]!); k++) kept[k] = true;
   }
   return kept;
+}
+
+/**
+ * valgrind prints one stack per error, and the stacks share most of their frames: a frame stays
+ * the first time its function appears, so where each error came from is read once; the frames
+ * that only repeat functions already shown are the repetition that folds.
+ */
+function keepFirstSightings(plain: string[], kept: boolean[]): void {
+  const seen = new Set<string>();
+  plain.forEach((line, i) => {
+    const fn = VALGRIND_FRAME.exec(line)?.[1];
+    if (fn === undefined || seen.has(fn)) return;
+    seen.add(fn);
+    kept[i] = true;
+  });
 }
 
 /** A line under a signal that belongs to it: deeper indented, or the same `#` comment block (TAP diagnostics). */

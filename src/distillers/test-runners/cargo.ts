@@ -7,6 +7,9 @@ import { allMatches, countIn, type Piece, type RunLines, type RunReading, trimBl
 
 const TALLY = /^test result: (?:ok|FAILED)\. \d+ passed; \d+ failed;/;
 const VERDICT = /^test (.+?) \.\.\. FAILED$/;
+/** Under `--nocapture` the verdict waits for the test's own output: `test NAME ... ` now, `FAILED` on a later line. */
+const OPEN_VERDICT = /^test (.+?) \.\.\. ?$/;
+const LATE_VERDICT = /^(?:ok|FAILED|ignored)$/;
 const NEXTEST_STATUS = /^\s+(?:PASS|FAIL|SIGSEGV|TIMEOUT|Summary) \[\s*[\d.]+s\]/;
 const BLOCK_HEADER = /^---- (.+?) std(?:out|err) ----$/;
 const BLOCK_END = /^(?:failures:|successes:|test result: |\s*Running |\s*Doc-tests |---- )/;
@@ -47,7 +50,10 @@ export function readCargoTest(lines: RunLines): RunReading | null {
     const verdictAt = verdicts.get(name);
     const block = blocks.get(name);
     if (verdictAt === undefined) {
-      if (block) pieces.push({ at: block.at, lines: [lines.raw[block.at]!, ...block.body] });
+      const piece = block
+        ? { at: block.at, lines: [lines.raw[block.at]!, ...block.body] }
+        : (openVerdict(lines, name) ?? listEntry(lines, name));
+      if (piece) pieces.push(piece);
       continue;
     }
     pieces.push({ at: verdictAt, lines: [lines.raw[verdictAt]!, ...(block ? block.body.map((l) => withoutThreadName(l, name)) : [])] });
@@ -62,6 +68,24 @@ export function readCargoTest(lines: RunLines): RunReading | null {
 function withoutThreadName(line: string, name: string): string {
   const prefix = /^thread '([^']*)'(?: \(\d+\))? panicked at /.exec(line);
   return prefix && prefix[1] === name ? `panicked at ${line.slice(prefix[0].length)}` : line;
+}
+
+/** A `--nocapture` run: from `test NAME ... ` to its late `FAILED`, the test's own output (panic, values, backtrace) between. */
+function openVerdict(lines: RunLines, name: string): Piece | null {
+  const start = lines.plain.findIndex((line) => OPEN_VERDICT.exec(line)?.[1] === name);
+  if (start === -1) return null;
+  for (let k = start + 1; k < lines.plain.length; k++) {
+    const line = lines.plain[k]!;
+    if (LATE_VERDICT.test(line)) return line === "FAILED" ? { at: start, lines: lines.raw.slice(start, k + 1) } : null;
+    if (OPEN_VERDICT.test(line) || TALLY.test(line)) return null;
+  }
+  return null;
+}
+
+/** The name as the closing `failures:` list prints it, when nothing else of the test was found. */
+function listEntry(lines: RunLines, name: string): Piece | null {
+  const at = lines.plain.findIndex((line) => line === `    ${name}`);
+  return at === -1 ? null : { at, lines: [lines.raw[at]!] };
 }
 
 /** `cargo test -q` prints no verdict lines; the names are in the closing `failures:` list. */

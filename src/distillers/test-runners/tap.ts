@@ -4,7 +4,9 @@
  * whole YAML block except timings and the frames inside the runtime or an installed package (the
  * test harness itself): the stack's first frame, where the error was raised, stays whatever it is. A suite that failed only
  * because its children did (`failureType: 'subtestsFailed'`) keeps its verdict and error line and
- * is not counted: `# fail` counts tests.
+ * is not counted: `# fail` counts tests. A test file whose process failed (`error: 'test failed'`)
+ * has its cause in what the process printed, which node --test relays as the `#` comment lines
+ * above its `# Subtest:`: they stay, with the runtime's frames dropped.
  */
 import { isToolFrame } from "../shared/frames.ts";
 import { allMatches, countIn, lastMatch, type Piece, type RunLines, type RunReading } from "./reading.ts";
@@ -15,6 +17,9 @@ const TALLY = /^# (?:tests|suites|pass|fail|cancelled|skipped|todo)\s+\d+$/;
 const NOT_OK = /^(\s*)not ok \d+\b/;
 const TIMING = /^\s*duration_ms: /;
 const SUBTESTS_FAILED = /failureType: 'subtestsFailed'/;
+const PROCESS_FAILED = /^\s*error: 'test failed'$/;
+/** The relayed output kept for a failed test file, at most: its last lines, where the error is. */
+const MAX_RELAYED = 40;
 
 export function readTap(lines: RunLines): RunReading | null {
   const failAt = lastMatch(lines.plain, FAIL_TALLY);
@@ -33,9 +38,30 @@ export function readTap(lines: RunLines): RunReading | null {
     if (!text.some((l) => /failureType: 'cancelledByParent'/.test(l))) found++;
     const firstFrame = yaml.find((k) => /^\s+at \S/.test(lines.plain[k]!));
     const kept = yaml.filter((k) => !TIMING.test(lines.plain[k]!) && (k === firstFrame || !isToolFrame(lines.plain[k]!)));
-    pieces.push({ at: i, lines: [lines.raw[i]!, ...kept.map((k) => lines.raw[k]!)] });
+    const relayed = text.some((l) => PROCESS_FAILED.test(l)) ? relayedOutput(lines, i, indent) : [];
+    pieces.push({ at: relayed[0] ?? i, lines: [...relayed.map((k) => lines.raw[k]!), lines.raw[i]!, ...kept.map((k) => lines.raw[k]!)] });
   });
   return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
+}
+
+/**
+ * The `#` lines a failed test file's process printed, relayed right above its `# Subtest:` line
+ * (a script's console output, an uncaught error with its source line and stack), the runtime's
+ * frames left out.
+ */
+function relayedOutput(lines: RunLines, notOkAt: number, indent: string): number[] {
+  let subtest = notOkAt - 1;
+  while (subtest >= 0 && !lines.plain[subtest]!.startsWith(`${indent}# Subtest: `)) {
+    if (NOT_OK.test(lines.plain[subtest]!)) return [];
+    subtest--;
+  }
+  const out: number[] = [];
+  for (let k = subtest - 1; k >= 0 && out.length < MAX_RELAYED; k--) {
+    const line = lines.plain[k]!;
+    if (!line.startsWith(`${indent}# `) || line.startsWith(`${indent}# Subtest: `) || TALLY.test(line.trim())) break;
+    if (!isToolFrame(line.slice(indent.length + 2))) out.unshift(k);
+  }
+  return out;
 }
 
 /** Line indexes of the `---` … `...` block right under a test point, at the given indent. */
