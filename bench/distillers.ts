@@ -6,12 +6,13 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { HOST_FAILED_VIEW_CHARS, HOST_OUTPUT_CAP_CHARS } from "../src/base/limits.ts";
+import { HOST_FAILED_VIEW_CHARS } from "../src/base/limits.ts";
 import { byteLength } from "../src/base/lines.ts";
 import { commandFamily, type DistillerId } from "../src/core/route.ts";
 import { distillers } from "../src/distillers/index.ts";
 import { distillWith } from "../test/helpers/distill.ts";
 import { loadFixtures, type Fixture } from "../test/helpers/fixtures.ts";
+import { FAILED_END_CHARS, HOST_CUT_CHARS, hostView } from "../test/helpers/host-view.ts";
 import { percentSaved, runFixture, savedPercent } from "../test/helpers/pipeline-run.ts";
 import { REPO_ROOT } from "../test/helpers/sandbox.ts";
 
@@ -61,17 +62,6 @@ function targetRow([family, name, target]: [DistillerId, string, string]): strin
   return `| ${name} | ${target} | ${result.bytesIn} → ${result.bytesOut} | ${savedPercent(result).toFixed(1)}% | ${aloneCell(family, fixture, result.bytesIn)} |`;
 }
 
-/** The host's own cut: Claude Code hands the model the first 30,000 characters of a Bash result. */
-const HOST_CUT_CHARS = HOST_OUTPUT_CAP_CHARS;
-/** Of a failed call's text past about 11,000 characters, the model reads only the first and last 5,000 (measured). */
-const FAILED_END_CHARS = 5_000;
-
-/** What the model reads of a Bash result: the first 30,000 characters, and of a failed one only the two ends of those. */
-function hostView(text: string, failed: boolean): string {
-  const cut = text.slice(0, HOST_CUT_CHARS);
-  if (!failed || cut.length <= HOST_FAILED_VIEW_CHARS) return cut;
-  return cut.slice(0, FAILED_END_CHARS) + cut.slice(-FAILED_END_CHARS);
-}
 type Half = "original" | "tuning" | "held-out";
 const halfOf = (fixture: Fixture): Half => (fixture.ecosystem === null ? "original" : fixture.holdout ? "held-out" : "tuning");
 const HALVES: Half[] = ["original", "tuning", "held-out"];

@@ -42,9 +42,10 @@ export function distillStage(
   command: string,
   route: Route,
   deps: PipelineDeps,
-): { text: string | null; route: RouteTaken; reason: string } {
+): { text: string | null; route: RouteTaken; reason: string; gated?: true } {
   const declined = distillDeclineReason(request, route, deps);
-  if (declined) return { text: null, route: "passthrough", reason: declined };
+  // `gated`: a gate kept every distiller out (a verbatim command, a loop goal, filters off): the bytes go on as they are.
+  if (declined) return { text: null, route: "passthrough", reason: declined, gated: true };
   const input = trimEnormous(request.text);
   let candidate = distill(route.distiller!, input, command, request, deps);
   // Output the routed distiller does not recognise (a runner it has no reader for, a project's own

@@ -41,7 +41,7 @@ export interface PipelineRequest {
   viewTailShare?: number;
 }
 
-export type RouteTaken = "passthrough" | "distilled" | "collapsed" | "folded" | "redacted" | "timeout";
+export type RouteTaken = "passthrough" | "distilled" | "collapsed" | "folded" | "cut" | "redacted" | "timeout";
 
 export interface PipelineResult {
   /** What the reader gets. Equal to the input when `changed` is false. */

@@ -88,7 +88,10 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
   // Failed runs fold nothing (their output is the evidence), but what they delivered is still recorded.
   const folded = request.failed ? null : ledgerStage(distilled.text ?? request.text, request, command, store, startedMs, deps);
   if (distilled.text === null) {
-    if (!folded) return { ...raw(request, distilled.reason, distillerId), recordable: true };
+    if (!folded) {
+      const cut = distilled.gated ? null : cutForView(request, distilled.reason, distillerId, store, startedMs);
+      return cut ?? { ...raw(request, distilled.reason, distillerId), recordable: true };
+    }
     return {
       text: capped(folded.text, request, store, startedMs),
       route: "folded",
@@ -121,6 +124,28 @@ function project(request: PipelineRequest, command: string, route: Route, guard:
     recordable: true,
     folded: folded ?? undefined,
   };
+}
+
+/**
+ * Output no stage changed, past what the host shows whole: the host would cut it anyway (its first
+ * 30,000 characters, a failed run's two ends, a 2 KB preview), blind to where the failures are.
+ * omni's cut keeps the failure lines and the tally from the middle, names what it dropped and
+ * archives it behind a handle. Only output a distiller read and declined gets here: structured
+ * payloads and requested passthroughs are handed back raw before any stage runs, and what a
+ * distill gate kept from every distiller goes on raw too: a listing or a file's text, read in
+ * order (the host's own head cut keeps more of it), and a loop goal's or the config's wish for the whole.
+ */
+function cutForView(
+  request: PipelineRequest,
+  reason: string,
+  distiller: DistillerId | null,
+  store: PipelineStore,
+  startedMs: number,
+): Outcome | null {
+  if (request.viewCapBytes === undefined || byteLength(request.text) <= request.viewCapBytes) return null;
+  const text = capped(request.text, request, store, startedMs);
+  if (text === request.text) return null;
+  return { text, route: "cut", reason, distiller, handle: null, recordable: true };
 }
 
 function capped(text: string, request: PipelineRequest, store: PipelineStore, startedMs: number): string {

@@ -146,3 +146,48 @@ describe("the run record", () => {
     expect(logged).toEqual([]);
   });
 });
+
+describe("the cut for the host's view", () => {
+  // A failed run no distiller reads, past the host's view: a script's log, one failure in its middle.
+  const lines = Array.from({ length: 600 }, (_, i) => `step ${i}: widget ${i * 7} calibrated at offset ${i % 13}`);
+  lines.splice(300, 0, "ERROR: widget 2100 rejected: offset out of range (expected 0..12, got 40)");
+  const LOG = `${lines.join("\n")}\nall steps ran; see above\n`;
+  const view = { viewCapBytes: 10_000, viewTailShare: 1 / 2 };
+
+  test("output no stage changed is cut by omni under the host's view, its failure kept and the middle archived first", () => {
+    plantGeneric(() => null);
+    const store = memoryStore();
+    const result = runPipeline(
+      { text: LOG, command: "./calibrate.sh", entry: "exec", failed: true, agentId: "test", ...view },
+      { store, clock: fixedClock },
+    );
+    expect(result.route).toBe("cut");
+    expect(result.bytesOut).toBeLessThanOrEqual(10_000);
+    expect(result.delivered).toContain("ERROR: widget 2100 rejected");
+    expect(result.delivered).toContain("all steps ran; see above");
+    const handle = /omni retrieve ([0-9a-f]{16})/.exec(result.delivered)?.[1];
+    expect(store.blocks.get(handle!)).toContain("step 299: widget 2093");
+  });
+
+  test("under the view, with no view, or with the archive down, the raw bytes pass through", () => {
+    plantGeneric(() => null);
+    expect(run({ text: LOG, failed: true }).route).toBe("passthrough");
+    expect(run({ text: LOG, failed: true, viewCapBytes: LOG.length }).route).toBe("passthrough");
+    const down = memoryStore();
+    down.failArchive = true;
+    const result = runPipeline(
+      { text: LOG, command: "./calibrate.sh", entry: "exec", failed: true, agentId: "test", ...view },
+      { store: down, clock: fixedClock },
+    );
+    expect(result.delivered).toBe(LOG);
+  });
+
+  test("a listing or a file's text (no distiller routed) and a structured payload are left to the host", () => {
+    const listing = run({ text: LOG, command: "git ls-files", failed: true, ...view });
+    expect(listing.route).toBe("passthrough");
+    expect(listing.delivered).toBe(LOG);
+    const json = `[${Array.from({ length: 2000 }, (_, i) => `{"step":${i},"ok":true}`).join(",")}]\n`;
+    const structured = run({ text: json, command: "./calibrate.sh --json", ...view });
+    expect(structured.delivered).toBe(json);
+  });
+});
