@@ -56,8 +56,16 @@ function looksLikeVersion(value: string): boolean {
   return /^["']?[~^>=<]*v?\d+(?:\.\d+)+[-+.\w]*["']?$/.test(value.trim());
 }
 
+/**
+ * A test runner's verdict line (EUnit's `cow_cookie: setcookie_max_age_test...*failed*`, the module
+ * as the key): the name of a test that ran, never a credential.
+ */
+function looksLikeVerdict(value: string): boolean {
+  return /\.\.\.\s*(?:ok|\*?failed\*?|\*?skipped\*?|\*?timed out\*?|\[[\d.]+ s\] ok)\s*$/i.test(value);
+}
+
 function isSecretValue(value: string): boolean {
-  return !isPlaceholder(value) && !looksLikeCode(value) && !looksLikeVersion(value);
+  return !isPlaceholder(value) && !looksLikeCode(value) && !looksLikeVersion(value) && !looksLikeVerdict(value);
 }
 
 /** The name's last segment decides: `signing_key` and `auth` may hold one, `SSH_AUTH_SOCK` holds a path. */

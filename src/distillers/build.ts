@@ -29,6 +29,8 @@ import { defineDistiller } from "./types.ts";
 const RUST_LOCATION = /^\s*--> (\S+?):\d+/;
 const FILE_OF = /^(\S+?):\d+(?::\d+)?: /;
 /** A located warning line with no message of its own: nothing, or only a bracketed flag, after `warning:`. */
+/** CMake's warning head, and the file it names: `CMake Warning (dev) at reformatter/CMakeLists.txt:38 (GET_TARGET_PROPERTY):`. */
+const CMAKE_HEAD = /^CMake (?:Deprecation )?Warning\b[^:]*?(?: at (\S+?):\d+)?(?: \([^)]*\))?:$/;
 const BARE_HEAD = /^\S+?:\d+(?::\d+)?: warning:(?:\s*\[[^\]]*\])?\s*$/;
 /** gcc/clang notes name the other location a warning is about (`length computed here`). */
 const NOTE_LINE = /^\S+?:\d+(?::\d+)?: note: /;
@@ -130,13 +132,23 @@ export default defineDistiller({
       if (isSuccessVerdict(line) || isReportRow(line) || isFailureSummary(line) || isFindingsTally(line) || SCRIPT_BANNER.test(line))
         pieces.push({ at: i, lines: [lines.raw[i]!] });
     });
-    pieces.push(...fewCompiled(lines));
+    pieces.push(...fewCompiled(lines), ...cmakeNotices(lines));
     const epilogue = configureEpilogue(lines);
     if (epilogue) pieces.push(epilogue);
     if (diagnostics.length === 0 && verdicts === 0) return null;
     return withSameAs(renderPieces(lines, pieces));
   },
 });
+
+/** A CMake configure run (`-- Configuring done`, `-- Build files have been written to: …`). */
+const CMAKE_CONFIGURED = /^-- (?:Configuring (?:done|incomplete)|Build files have been written to: )/;
+/** What a configure found missing or turned off: `-- Could NOT find Doxygen`, a project's `!! doxygen not found, not generating documentation`. */
+const CMAKE_NOTICE = /\bnot found\b|\bCould NOT find\b|\bmissing\b|\bdisabled\b|\bnot (?:building|generating|installing)\b/i;
+
+function cmakeNotices(lines: ToolLines): Piece[] {
+  if (!lines.plain.some((line) => CMAKE_CONFIGURED.test(line))) return [];
+  return lines.plain.flatMap((line, i) => (CMAKE_NOTICE.test(line) && !/^\s/.test(line) ? [{ at: i, lines: [lines.raw[i]!] }] : []));
+}
 
 /** cmake's and ninja's line for one object compiled (`[  1%] Building C object CMakeFiles/jansson.dir/src/dump.c.o`). */
 const COMPILED = /^\[(?:\s*\d+%|\d+\/\d+)\] Building \w+ object \S/;
@@ -231,15 +243,22 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
   const heads = warnings.map((d) => {
     // The finding's own line: past any `In function …` preamble, the first located or `warning` line.
     let at = d.from;
-    while (at < d.to - 1 && !FILE_OF.test(lines.plain[at]!) && !/^warning\b/i.test(lines.plain[at]!)) at++;
+    while (at < d.to - 1 && !FILE_OF.test(lines.plain[at]!) && !/^warning\b/i.test(lines.plain[at]!) && !CMAKE_HEAD.test(lines.plain[at]!))
+      at++;
     const kept = [at];
     const location = lines.plain.slice(at + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
     if (location !== -1) kept.push(at + 1 + location);
     for (let k = at + 1; k < d.to; k++) if (NOTE_LINE.test(lines.plain[k]!)) kept.push(k);
     // GHC names only the flag on the located line (`warning: [-Wunused-imports]`): the message is the next line.
-    if (BARE_HEAD.test(lines.plain[at]!) && at + 1 < d.to && /^\s+\S/.test(lines.plain[at + 1]!)) kept.push(at + 1);
+    // So does CMake (`CMake Warning (dev) at verify/CMakeLists.txt:32 (GET_TARGET_PROPERTY):`, then `  Policy CMP0026 is not set…`).
+    if ((BARE_HEAD.test(lines.plain[at]!) || CMAKE_HEAD.test(lines.plain[at]!)) && at + 1 < d.to && /^\s+\S/.test(lines.plain[at + 1]!))
+      kept.push(at + 1);
     kept.sort((a, b) => a - b);
-    const file = RUST_LOCATION.exec(lines.plain[kept.at(-1)!]!)?.[1] ?? FILE_OF.exec(lines.plain[at]!)?.[1] ?? null;
+    const file =
+      RUST_LOCATION.exec(lines.plain[kept.at(-1)!]!)?.[1] ??
+      FILE_OF.exec(lines.plain[at]!)?.[1] ??
+      CMAKE_HEAD.exec(lines.plain[at]!)?.[1] ??
+      null;
     return { at, kept, file };
   });
   const perFile = new Map<string | null, number>();

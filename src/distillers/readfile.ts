@@ -24,7 +24,8 @@ const LOG_PATH = /\.log(?:\.\d+)?(?=$|[\s'"])|(?:^|\s|')\/var\/log\//;
 const TIMESTAMP_PREFIX =
   /^\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})/;
 const ACCESS_LOG = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d{3}) /;
-const ERROR_LEVEL = /\b(?:ERROR|FATAL|CRITICAL|CRIT|EMERG|ALERT|SEVERE|PANIC)\b/;
+/** A level word, an error code (`DER_ERROR`, `TAG_ERROR`) or a message that says where (`decoding error in 0:`, `error: …`). */
+const ERROR_LEVEL = /\b(?:ERROR|FATAL|CRITICAL|CRIT|EMERG|ALERT|SEVERE|PANIC)\b|[A-Z]_ERROR\b|\berror(?: in \S|: )/;
 const WARNING_LEVEL = /\b(?:WARN|WARNING)\b|\bwarning:/i;
 
 export function estimateLogTokens(text: string): number {

@@ -81,9 +81,30 @@ export function readTestRun(text: string, failed: boolean, options: { endsRun?: 
     const coverage = coverageReports(lines);
     // A coverage report the runner's wrapper prints after the tally (`nyc tape`, `c8 mocha`) is part of the run.
     if (options.endsRun && linesAfter(lines, [...reading.pieces, ...coverage]) > MAX_LINES_AFTER_REPORT) return undefined;
-    return renderPieces(lines, [...reading.pieces, ...errorsOutsideTests(lines, reading.pieces), ...buildSummaries(lines), ...coverage]);
+    return renderPieces(lines, [
+      ...reading.pieces,
+      ...errorsOutsideTests(lines, reading.pieces),
+      ...fewWarnings(lines),
+      ...buildSummaries(lines),
+      ...coverage,
+    ]);
   }
   return undefined;
+}
+
+/** Compiler warnings in a test run's build: this few are each read (message and location); more are the build's count. */
+const MAX_WARNINGS_LISTED = 5;
+const RUST_LOCATION_LINE = /^\s+--> \S+:\d+:\d+$/;
+
+function fewWarnings(lines: ToolLines): Piece[] {
+  const warnings = findDiagnostics(lines).filter(
+    (d) => d.severity === "warning" && /\S+:\d+/.test(lines.plain.slice(d.from, d.to).join("\n")),
+  );
+  if (warnings.length > MAX_WARNINGS_LISTED) return [];
+  return warnings.map((d) => {
+    const location = lines.plain.slice(d.from + 1, d.to).findIndex((line) => RUST_LOCATION_LINE.test(line));
+    return { at: d.from, lines: [lines.raw[d.from]!, ...(location === -1 ? [] : [lines.raw[d.from + 1 + location]!])] };
+  });
 }
 
 /** The build's own summary lines around the run (`warning: \`crate\` (lib test) generated 50 warnings`). */

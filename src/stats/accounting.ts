@@ -59,9 +59,9 @@ export function footerBytes(row: RunRow): number {
   return text === null ? 0 : byteLength(text);
 }
 
-/** The run handed the reader something other than the raw bytes. */
+/** The run handed the reader something other than the raw bytes (a distillation, a collapse, or omni's cut under the host's view). */
 export function wasShortened(row: RunRow): boolean {
-  return row.route === "distilled" || row.route === "collapsed";
+  return row.route === "distilled" || row.route === "collapsed" || row.route === "cut";
 }
 
 export function percentOf(part: number, whole: number): number {

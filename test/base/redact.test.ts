@@ -96,6 +96,12 @@ describe("redactSecrets", () => {
     expect(redactSecrets(text)).toEqual({ text, count: 0 });
   });
 
+  test("leaves EUnit's verdict lines readable: a module named cow_cookie does not make a test name a cookie", () => {
+    const log = "  cow_cookie: setcookie_max_age_test...*failed*\n  cow_cookie: -parse_cookie_test_/0-fun-1- ()...ok\n";
+    expect(redactSecrets(log)).toEqual({ text: log, count: 0 });
+    expect(redactSecrets("session_cookie: s3cr3tV4lu3xyzABC\n").count).toBe(1);
+  });
+
   test("leaves text without secrets identical", () => {
     const { text } = fixture("git", "git_status_zlib");
     expect(redactSecrets(text)).toEqual({ text, count: 0 });

@@ -196,5 +196,7 @@ test("claims no other runner's output among the fixtures", () => {
     "h6_junitcore_joda_convert_boolean_integer_fail",
     "h6_junitcore_joda_convert_no_test_resources",
     "h6_junitcore_joda_convert_pass",
+    "h7_junit4_json_simple_pass",
+    "h7_junit4_json_simple_solidus_fail",
   ]);
 });

@@ -63,6 +63,12 @@ describe("aggregateRuns", () => {
     expect(r.totals.net_bytes_saved).toBe(0);
   });
 
+  test("counts omni's own cut under the host's view as a shortened run, netted against the host's cap", () => {
+    const r = report([run({ route: "cut", inputBytes: 100_000, deliveredBytes: 10_000 })]);
+    expect(r.totals.net_bytes_saved).toBe(20_000);
+    expect(r.distillers.map((d) => d.calls)).toEqual([1]);
+  });
+
   test("counts an output that grew as a negative saving", () => {
     const r = report([run({ inputBytes: 300, deliveredBytes: 360 })]);
     expect(r.totals.net_bytes_saved).toBe(-60);

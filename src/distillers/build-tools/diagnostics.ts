@@ -61,7 +61,7 @@ const STARTERS: Starter[] = [
   { severity: "error", pattern: /^\[!\] (?:\w*Error|\w+): /, extent: "blank" },
   { severity: "warning", pattern: /^\(!\) /, extent: "blank" },
   { severity: "error", pattern: /^CMake Error\b/, extent: "indented" },
-  { severity: "warning", pattern: /^CMake Warning\b/, extent: "indented" },
+  { severity: "warning", pattern: /^CMake (?:Deprecation )?Warning\b/, extent: "indented" },
   // vite, pip, npm: the error is the rest of the output.
   { severity: "error", pattern: /^error during build:$/, extent: "rest" },
   { severity: "error", pattern: /^ERROR: /, extent: "rest" },
@@ -115,6 +115,17 @@ function startsRustDiagnostic(line: string): boolean {
   return RUST_DIAGNOSTIC.test(line);
 }
 
+/**
+ * gcc's `In file included from …` chain right before a note (the candidate a header declares):
+ * it introduces the note, which belongs to the error above. The index of that note, or `at`.
+ */
+function includesBeforeNote(plain: string[], at: number): number {
+  if (!/^In file included from /.test(plain[at]!)) return at;
+  let k = at + 1;
+  while (k < plain.length && /^\s+from \S+:\d+[,:]$/.test(plain[k]!)) k++;
+  return k < plain.length && NOTE.test(plain[k]!) ? k : at;
+}
+
 function blockEnd(plain: string[], start: number, extent: Extent): number {
   let end = start + 1;
   const stops = (line: string) => isFailureSummary(line) || STARTERS.some((s) => s.pattern.test(line));
@@ -154,6 +165,7 @@ function blockEnd(plain: string[], start: number, extent: Extent): number {
         )
           end++;
         else if (next > end && next < plain.length && /^\s+\S/.test(plain[next]!)) end = next;
+        else if (includesBeforeNote(plain, end) > end) end = includesBeforeNote(plain, end);
         else break;
       }
       return end;

@@ -23,6 +23,10 @@ const FAILURE_SUMMARIES: RegExp[] = [
   /^make(?:\[\d+\])?: \*\*\* /,
   /^✗ Build failed in /,
   /^-- Configuring incomplete, errors occurred!/,
+  // javac -Xlint past its cap: how many it did not show.
+  /^only showing the first \d+ (?:errors|warnings), of \d+ total/,
+  // meson test's verdict when the rebuild before the run failed.
+  /^Could not rebuild \S/,
   /^See also ".*\.log"\.?$/,
   /^Found \d+ warnings?\b/,
   /^\d+ warnings?$/,
@@ -64,6 +68,8 @@ const SUCCESS_VERDICTS: RegExp[] = [
   // dpkg-buildpackage: the package it built, and where.
   /^dpkg-deb: building package '[^']+' in '[^']+'\.$/,
   /^Successfully tagged /,
+  // A test program a build target runs after linking (jsoncpp's post-build check).
+  /^All \d+ tests passed\b/,
 ];
 
 /**

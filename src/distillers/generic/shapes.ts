@@ -46,12 +46,12 @@ export interface ShapeFold {
 }
 
 /**
- * A runner's line for one passing test (`ok 12 - name`, `PASS: t1`, ctest's `Passed`, meson's
+ * A runner's line for one passing test (`ok 12 - name`, under `ctest -V` `3: ok 12 - name`, `PASS: t1`, ctest's `Passed`, meson's
  * `OK`): repetition even when the test's name holds a word like "error" or "expected", unless it
  * reads as a failure verdict (`ok 4 - subprocess failed to get lock`), which is never folded.
  */
 const PASSING_TEST =
-  /^\s*(?:ok \d+\b(?!.*#\s*(?:TODO|SKIP))|PASS: \S|\d+\/\d+ Test +#\d+: \S+ \.+ +Passed\b|\d+\/\d+ \S+ +OK +[\d.]+s$|[✓✔] )/;
+  /^\s*(?:(?:\d+: )?ok \d+\b(?!.*#\s*(?:TODO|SKIP))|PASS: \S|\d+\/\d+ Test +#\d+: \S+ \.+ +Passed\b|\d+\/\d+ \S+ +OK +[\d.]+s$|[✓✔] )/;
 
 /** Whether a line states a failure, a warning or a tally: such a line is never folded. */
 export function carriesSignal(plain: string): boolean {

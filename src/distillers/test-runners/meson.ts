@@ -3,15 +3,18 @@
  * Timeout:` block is the tally. Each failing test is a `N/M name FAIL|TIMEOUT|UNEXPECTEDPASS|ERROR`
  * line, kept with the error log meson prints under it (`--print-errorlogs`: the `>>>` command and
  * the output between the rules, the rules themselves dropped, and a traceback an earlier log
- * printed whole pointing back to it); "Summary of Failures:" repeats those lines once more. Its names
+ * printed whole pointing back to it, and the runs of lines of one shape inside it, a test program's
+ * own `Testing x: OK` lines, folded as generic/shapes.ts folds them); "Summary of Failures:" repeats those lines once more. Its names
  * must add up to Fail + Unexpected Pass + Timeout.
  */
+import { foldShapes } from "../generic/shapes.ts";
 import { foldRepeatedPieces } from "../shared/repeats.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const TALLY_LINE = /^(?:Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout):\s+\d+\s*$/;
 const FAILING = /^\s*\d+\/\d+ \S.*?\s(?:FAIL|TIMEOUT|UNEXPECTEDPASS|ERROR)\s/;
-const RESULT = /^\s*\d+\/\d+ \S/;
+/** meson's line for one test: `3/43 serd:unit / node   FAIL   0.03s …`, not a test program's own `118/119 tests passed`. */
+const RESULT = /^\s*\d+\/\d+ \S.*?\s(?:OK|FAIL|SKIP|TIMEOUT|EXPECTEDFAIL|UNEXPECTEDPASS|ERROR)\s+[\d.]+s\b/;
 /** The rules meson draws around a log (`――― ✀ ―――`): the block's own blank lines set it off instead. */
 const RULE = /^―{10,}(?:\s*✀\s*―{10,})?$/;
 
@@ -37,7 +40,8 @@ export function readMeson(lines: RunLines): RunReading | null {
       names.add(line.trim().split(/\s+/)[1]!);
       let to = i + 1;
       while (summaryAt !== -1 && i < summaryAt && to < summaryAt && !RESULT.test(plain[to]!)) to++;
-      (to > i + 1 ? logs : pieces).push({ at: i, lines: trimBlank(raw.slice(i, to).filter((_, k) => !RULE.test(plain[i + k]!.trim()))) });
+      const log = trimBlank(raw.slice(i, to).filter((_, k) => !RULE.test(plain[i + k]!.trim())));
+      (to > i + 1 ? logs : pieces).push({ at: i, lines: foldShapes(log)?.text.split("\n") ?? log });
     }
   });
   // Tests that fail the same way print the same traceback: past the first, it points back.

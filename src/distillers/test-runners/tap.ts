@@ -39,7 +39,11 @@ export function readTap(lines: RunLines): RunReading | null {
     const firstFrame = yaml.find((k) => /^\s+at \S/.test(lines.plain[k]!));
     const kept = yaml.filter((k) => !TIMING.test(lines.plain[k]!) && (k === firstFrame || !isToolFrame(lines.plain[k]!)));
     const relayed = text.some((l) => PROCESS_FAILED.test(l)) ? relayedOutput(lines, i, indent) : [];
-    pieces.push({ at: relayed[0] ?? i, lines: [...relayed.map((k) => lines.raw[k]!), lines.raw[i]!, ...kept.map((k) => lines.raw[k]!)] });
+    // One piece per relayed line: a piece's lines are read as consecutive from its start.
+    pieces.push(...relayed.map((k) => ({ at: k, lines: [lines.raw[k]!] })), {
+      at: i,
+      lines: [lines.raw[i]!, ...kept.map((k) => lines.raw[k]!)],
+    });
   });
   return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
 }
