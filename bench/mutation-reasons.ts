@@ -69,4 +69,14 @@ export const REASONS: Record<string, string> = {
     "equivalent: the `includes` test is a fast path; the replace finds nothing to strip in text with no escape.",
   'src/base/lines.ts | return Buffer.byteLength(text, "utf8"); | `"utf8"` → `""`':
     'equivalent: Buffer.byteLength falls back to UTF-8 for an empty encoding name (checked: `Buffer.byteLength("é✓", "")` is 5).',
+  'src/core/distill-stage.ts | if (declined) return { text: null, route: "passthrough", reason: declined, gated: true }; | `"passthrough"` → `""`':
+    "equivalent: a null text goes on as raw(), which names the route itself; the distill stage's route is read only with a text.",
+  'src/core/distill-stage.ts | if (candidate === null) return { text: null, route: "passthrough", reason: distillerFor(route.distiller!).declined }; | `"passthrough"` → `""`':
+    "equivalent: a null text goes on as raw(), which names the route itself; the distill stage's route is read only with a text.",
+  "src/core/pipeline.ts | const view = bytesIn > ENORMOUS_INPUT_BYTES ? withEnormousHandle(folded?.text ?? candidate, handle) : (folded?.text ?? candidate); | `>` → `>=`":
+    "left: gap. Only an input of exactly ENORMOUS_INPUT_BYTES tells them apart; the covering tests hold inputs well under and well over it.",
+  "src/core/pipeline.ts | if (droppedLines > 0) return `${droppedLines} lines`; | `0` → `1`":
+    "left: gap. Only a distillation that drops exactly one line tells them apart (`1 lines` against a byte count); no covering test has one.",
+  "src/core/pipeline.ts | deps.log?.(`record failed: ${error instanceof Error ? error.message : String(error)}`); | negate `error instanceof Error`":
+    "left: gap. The log line's wording is not pinned by a covering test; only an error thrown that is not an Error tells the two apart.",
 };

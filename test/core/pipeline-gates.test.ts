@@ -180,6 +180,7 @@ describe("the cut for the host's view", () => {
       { store: down, clock: fixedClock },
     );
     expect(result.delivered).toBe(LOG);
+    expect(result.route).toBe("passthrough");
   });
 
   test("a listing or a file's text (no distiller routed) and a structured payload are left to the host", () => {

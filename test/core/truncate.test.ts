@@ -126,6 +126,25 @@ test("a linter's error-class findings outrank its warnings in the cut: pylint's 
   expect(out).not.toContain("pkg/m.py:2899:4: W0613");
 });
 
+test("flake8's and ruff's undefined names outrank pycodestyle's style findings in the cut, and a pylint W line outranks a plain one", () => {
+  const lines = fixedLines(4_000).map((line, i) =>
+    i >= 1_000 && i < 3_000 ? `${`pkg/m.py:${i}:80: E501 line too long (88 > 79)`.padEnd(49, ".")}\n` : line,
+  );
+  lines[2_900] = `${"pkg/compat.py:25:50: F821 undefined name 'unicode'".padEnd(49, ".")}\n`;
+  lines[2_940] = `${"pkg/m.py:2940:1: E999 SyntaxError: invalid syntax".padEnd(49, ".")}\n`;
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  expect(Buffer.byteLength(out)).toBeLessThanOrEqual(50_000);
+  expect(out).toContain(lines[2_900]!);
+  expect(out).toContain(lines[2_940]!);
+  expect(out).not.toContain("pkg/m.py:2899:80: E501");
+
+  const plain = fixedLines(4_000);
+  plain[2_500] = `${"pkg/m.py:2500:4: W0613: Unused argument 'x'".padEnd(49, ".")}\n`;
+  const cut = capOutput(plain.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  expect(cut).toContain(plain[2_500]!);
+  expect(cut).not.toContain(plain[2_499]!);
+});
+
 test("the marker names the files the dropped lines open with, with their counts, and the rule codes they state", () => {
   const lines = fixedLines(4_000).map((line, i) => {
     if (i < 1_000 || i >= 3_000) return line;
