@@ -9,7 +9,7 @@
  * count of errors that disagrees with the tool's own count hands back the raw bytes, and output
  * with none of those is not recognised.
  */
-import { COMPILER_PREAMBLE, findDiagnostics, type Diagnostic } from "./build-tools/diagnostics.ts";
+import { COMPILER_PREAMBLE, findDiagnostics, RUST_LOCATION, type Diagnostic } from "./build-tools/diagnostics.ts";
 import { shellcheckFindings } from "./build-tools/shellcheck.ts";
 import {
   isFailureSummary,
@@ -26,7 +26,6 @@ import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from
 import { defineDistiller } from "./types.ts";
 
 /** A rustc/cargo diagnostic names its location on the line under it. */
-const RUST_LOCATION = /^\s*--> (\S+?):\d+/;
 const FILE_OF = /^(\S+?):\d+(?::\d+)?: /;
 /** A located warning line with no message of its own: nothing, or only a bracketed flag, after `warning:`. */
 /** CMake's warning head, and the file it names: `CMake Warning (dev) at reformatter/CMakeLists.txt:38 (GET_TARGET_PROPERTY):`. */

@@ -9,7 +9,7 @@
 import { carriesFailure } from "../base/failure.ts";
 import { stripAnsi } from "../base/lines.ts";
 import build from "./build.ts";
-import { findDiagnostics } from "./build-tools/diagnostics.ts";
+import { type Diagnostic, findDiagnostics, RUST_LOCATION } from "./build-tools/diagnostics.ts";
 import { isFailureSummary } from "./build-tools/summaries.ts";
 import { coverageReports } from "./test-runners/coverage.ts";
 import { RUNNER_READERS } from "./test-runners/index.ts";
@@ -81,10 +81,11 @@ export function readTestRun(text: string, failed: boolean, options: { endsRun?: 
     const coverage = coverageReports(lines);
     // A coverage report the runner's wrapper prints after the tally (`nyc tape`, `c8 mocha`) is part of the run.
     if (options.endsRun && linesAfter(lines, [...reading.pieces, ...coverage]) > MAX_LINES_AFTER_REPORT) return undefined;
+    const diagnostics = findDiagnostics(lines);
     return renderPieces(lines, [
       ...reading.pieces,
-      ...errorsOutsideTests(lines, reading.pieces),
-      ...fewWarnings(lines),
+      ...errorsOutsideTests(lines, diagnostics, reading.pieces),
+      ...fewWarnings(lines, diagnostics),
       ...buildSummaries(lines),
       ...coverage,
     ]);
@@ -94,15 +95,12 @@ export function readTestRun(text: string, failed: boolean, options: { endsRun?: 
 
 /** Compiler warnings in a test run's build: this few are each read (message and location); more are the build's count. */
 const MAX_WARNINGS_LISTED = 5;
-const RUST_LOCATION_LINE = /^\s+--> \S+:\d+:\d+$/;
 
-function fewWarnings(lines: ToolLines): Piece[] {
-  const warnings = findDiagnostics(lines).filter(
-    (d) => d.severity === "warning" && /\S+:\d+/.test(lines.plain.slice(d.from, d.to).join("\n")),
-  );
+function fewWarnings(lines: ToolLines, diagnostics: Diagnostic[]): Piece[] {
+  const warnings = diagnostics.filter((d) => d.severity === "warning" && /\S+:\d+/.test(lines.plain.slice(d.from, d.to).join("\n")));
   if (warnings.length > MAX_WARNINGS_LISTED) return [];
   return warnings.map((d) => {
-    const location = lines.plain.slice(d.from + 1, d.to).findIndex((line) => RUST_LOCATION_LINE.test(line));
+    const location = lines.plain.slice(d.from + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
     return { at: d.from, lines: [lines.raw[d.from]!, ...(location === -1 ? [] : [lines.raw[d.from + 1 + location]!])] };
   });
 }
@@ -126,9 +124,9 @@ function linesAfter(lines: ToolLines, pieces: Piece[]): number {
  * run, with a file:line location, are errors outside any test: their blocks are kept whole unless
  * the reading already holds every line of them.
  */
-function errorsOutsideTests(lines: ToolLines, pieces: Piece[]): Piece[] {
+function errorsOutsideTests(lines: ToolLines, diagnostics: Diagnostic[], pieces: Piece[]): Piece[] {
   const held = stripAnsi(pieces.flatMap((piece) => piece.lines).join("\n"));
-  return findDiagnostics(lines)
+  return diagnostics
     .filter((d) => d.severity === "error")
     .map((d) => ({ d, plain: lines.plain.slice(d.from, d.to).filter((line) => line.trim() !== "") }))
     .filter(({ plain }) => plain.some((line) => LOCATION.test(line)) && !plain.every((line) => held.includes(line.trim())))

@@ -87,6 +87,8 @@ const PROBE = /^(?:configure: )?checking /;
 const MAX_PROBES = 3;
 /** The caret line under a quoted source line. */
 const CARETS = /^\s*\^[~^]*\s*$/;
+/** rustc's location line under a diagnostic (`  --> src/lib.rs:1099:35`), and the file it names. */
+export const RUST_LOCATION = /^\s*--> (\S+?):\d+/;
 /** A gcc/clang note belongs to the diagnostic before it. */
 const NOTE = /^\S+?:\d+(?::\d+)?: note: /;
 
