@@ -30,13 +30,24 @@ const PASSES: readonly Pass[] = [
 ];
 
 /** Mask every secret in `text`; `count` is how many values were masked. Text without secrets comes back as the same string. */
+/**
+ * A mask can uncover another secret: a token masked as the name of an assignment (`ghp_…="  declare
+ * -x PGPASSWORD=…`) no longer hides the assignment inside its quoted value. The passes run again
+ * over what they masked until a round masks nothing, so masking twice never masks more.
+ */
+const MAX_ROUNDS = 4;
+
 export function redactSecrets(text: string): Redaction {
   let count = 0;
   let out = text;
-  for (const pass of PASSES) {
-    const result = pass(out);
-    count += result.count;
-    out = result.text;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const before = out;
+    for (const pass of PASSES) {
+      const result = pass(out);
+      count += result.count;
+      out = result.text;
+    }
+    if (out === before) break;
   }
   return out === text ? { text, count: 0 } : { text: out, count };
 }

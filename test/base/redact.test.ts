@@ -102,6 +102,14 @@ describe("redactSecrets", () => {
     expect(redactSecrets("session_cookie: s3cr3tV4lu3xyzABC\n").count).toBe(1);
   });
 
+  test("masks in one call what a first mask uncovers: a token named as an assignment hid the password in its quoted value", () => {
+    const text = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB="  declare -x PGPASSWORD=Failed asserting that "ParseError" matches\n';
+    const once = redactSecrets(text);
+    expect(once.text).toBe('[REDACTED]="  declare -x PGPASSWORD=[REDACTED] asserting that "ParseError" matches\n');
+    expect(once.count).toBe(2);
+    expect(redactSecrets(once.text).count).toBe(0);
+  });
+
   test("leaves text without secrets identical", () => {
     const { text } = fixture("git", "git_status_zlib");
     expect(redactSecrets(text)).toEqual({ text, count: 0 });
