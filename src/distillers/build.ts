@@ -9,7 +9,14 @@
  * count of errors that disagrees with the tool's own count hands back the raw bytes, and output
  * with none of those is not recognised.
  */
-import { COMPILER_PREAMBLE, findDiagnostics, RUST_LOCATION, type Diagnostic } from "./build-tools/diagnostics.ts";
+import {
+  COMPILER_PREAMBLE,
+  findDiagnostics,
+  INCLUDE_CHAIN,
+  REQUIRED_FROM,
+  RUST_LOCATION,
+  type Diagnostic,
+} from "./build-tools/diagnostics.ts";
 import { shellcheckFindings } from "./build-tools/shellcheck.ts";
 import {
   isFailureSummary,
@@ -195,7 +202,7 @@ const CARETS = /^\s*\^[~^]*\s*$/;
 const GCC_EXCERPT = /^\s*\d*\s+\|(?:\s.*)?$/;
 
 /** gcc's chain of template instantiations (`file:line:col:   required from …`) and of includes (`In file included from …`, `from …`). */
-const CHAINS = [/^\S+:\d+:\d+:\s+required (?:from|by) /, /^(?:In file included from |\s+from \S+:\d+[,:]$)/];
+const CHAINS = [REQUIRED_FROM, INCLUDE_CHAIN];
 
 /**
  * The lines inside each chain of a block, between its first and last: the first says where the

@@ -72,13 +72,21 @@ const STARTERS: Starter[] = [
   { severity: "warning", pattern: /^WARNING: '[^']+' is (?:probably too old|missing on your system)/, extent: "indented" },
 ];
 
+/** gcc's include chain: `In file included from a.h:3,` and the `                 from b.c:1:` lines under it. */
+const INCLUDED_FROM = /^In file included from /;
+const INCLUDED_FROM_MORE = /^\s+from \S+:\d+[,:]$/;
+export const INCLUDE_CHAIN = new RegExp(`${INCLUDED_FROM.source}|${INCLUDED_FROM_MORE.source}`);
+/** gcc's chain of template instantiations: `file:line:col:   required from here`. */
+export const REQUIRED_FROM = /^\S+:\d+:\d+:\s+required (?:from|by) /;
+
 /**
  * A compiler's lines that introduce the next diagnostic: `file.c: In function ‘main’:`,
  * `In file included from …`, and a template's `In substitution of …:` with its chain of
  * `file:line:col:   required from here`, which says where in the project the error comes from.
  */
-export const COMPILER_PREAMBLE =
-  /^(?:\S+: In (?:function|member function|constructor|destructor|instantiation|substitution) .*:|In file included from |\s+from \S+:\d+[,:]$|\S+:\d+:\d+:\s+required (?:from|by) )/;
+export const COMPILER_PREAMBLE = new RegExp(
+  `^\\S+: In (?:function|member function|constructor|destructor|instantiation|substitution) .*:|${INCLUDE_CHAIN.source}|${REQUIRED_FROM.source}`,
+);
 /** The compiler's, or a `# path` header above a linter's findings. */
 const PREAMBLE = new RegExp(`${COMPILER_PREAMBLE.source}|^# \\S+$`);
 const CONFIGURE_ERROR = /^configure: error:/;
@@ -122,9 +130,9 @@ function startsRustDiagnostic(line: string): boolean {
  * it introduces the note, which belongs to the error above. The index of that note, or `at`.
  */
 function includesBeforeNote(plain: string[], at: number): number {
-  if (!/^In file included from /.test(plain[at]!)) return at;
+  if (!INCLUDED_FROM.test(plain[at]!)) return at;
   let k = at + 1;
-  while (k < plain.length && /^\s+from \S+:\d+[,:]$/.test(plain[k]!)) k++;
+  while (k < plain.length && INCLUDED_FROM_MORE.test(plain[k]!)) k++;
   return k < plain.length && NOTE.test(plain[k]!) ? k : at;
 }
 
@@ -167,8 +175,11 @@ function blockEnd(plain: string[], start: number, extent: Extent): number {
         )
           end++;
         else if (next > end && next < plain.length && /^\s+\S/.test(plain[next]!)) end = next;
-        else if (includesBeforeNote(plain, end) > end) end = includesBeforeNote(plain, end);
-        else break;
+        else {
+          const note = includesBeforeNote(plain, end);
+          if (note === end) break;
+          end = note;
+        }
       }
       return end;
     }
