@@ -15,8 +15,8 @@ import { describeDropped, MAX_DESCRIPTION_BYTES } from "./cut-description.ts";
 /** Archives a block and returns its handle, or null when it could not be stored. */
 export type Archiver = (content: string, wholeBytes: number) => string | null;
 
-/** A warning's line (`warning:`, rubocop's `W:`, pylint's `W0612:`): kept after the failures. */
-const WARNING = /\bwarn(?:ing)?s?\b|^\S+:\d+(?::\d+)?: W(?:\d{3,4})?: /i;
+/** A warning's line (`warning:`, rubocop's `W:`, pylint's `W0612:`, perlcritic's `(Severity: 4)`): kept after the failures. */
+const WARNING = /\bwarn(?:ing)?s?\b|^\S+:\d+(?::\d+)?: W(?:\d{3,4})?: |\(Severity: 4\)$/i;
 
 /**
  * A numbered failure's heading, which names the failing test (PHPUnit's and JUnit 4's
@@ -26,9 +26,10 @@ const NUMBERED_HEADER = /^\d+\) \S/;
 /**
  * A linter's error-class finding, kept before the warnings: pylint's `E0102:`, rubocop's `E:`/`F:`,
  * and the pyflakes codes flake8 and ruff print for code that cannot run (`F821 undefined name`,
- * syntax errors `E9xx`, `F63x`, `F7xx`), unlike pycodestyle's `E501`, which is style.
+ * syntax errors `E9xx`, `F63x`, `F7xx`), unlike pycodestyle's `E501`, which is style; and
+ * perlcritic's most severe policies, `(Severity: 5)`.
  */
-const ERROR_FINDING = /^\S+:\d+(?::\d+)?: (?:[EF](?:\d{3,4})?: |(?:E9\d\d|F63\d|F7\d\d|F82\d) )/;
+const ERROR_FINDING = /^\S+:\d+(?::\d+)?: (?:[EF](?:\d{3,4})?: |(?:E9\d\d|F63\d|F7\d\d|F82\d) )|\(Severity: 5\)$/;
 
 /** Room left for the marker line. */
 const MARKER_ROOM_BYTES = 200;
@@ -105,14 +106,19 @@ function planCut(
 /**
  * The indexes of the (plain, trimmed) lines that state a failure, then of numbered failure
  * headings, then of a linter's error-class findings, then of those that state a warning, while
- * they fit in `budget` bytes; in the order printed.
+ * they fit in `budget` bytes; in the order printed. A line is a candidate once, where first printed.
  */
 function signalLines(plain: string[], sizes: number[], budget: number): number[] {
   const failing: number[] = [];
   const named: number[] = [];
   const errorFinding: number[] = [];
   const warning: number[] = [];
+  // A line said again word for word (a runner's summary repeating each failure, one error raised by
+  // every test) tells nothing its first saying did not: only the first is a candidate.
+  const said = new Set<string>();
   plain.forEach((line, i) => {
+    if (said.has(line)) return;
+    said.add(line);
     if (carriesFailure(line)) failing.push(i);
     else if (NUMBERED_HEADER.test(line)) named.push(i);
     else if (ERROR_FINDING.test(line)) errorFinding.push(i);
@@ -120,11 +126,30 @@ function signalLines(plain: string[], sizes: number[], budget: number): number[]
   });
   const found: number[] = [];
   let bytes = 0;
-  for (const tier of [failing, named, errorFinding, warning])
+  for (const tier of [...byNovelty(failing, plain, sizes), named, errorFinding, warning])
     for (const i of tier) {
       if (bytes + sizes[i]! > budget) break;
       found.push(i);
       bytes += sizes[i]!;
     }
   return found.sort((a, b) => a - b);
+}
+
+/**
+ * A wall of failures that does not fit is mostly one failure said many ways: the same assertion
+ * for each parameter, one verdict line per case. The first line of each shape (its brackets and
+ * quotes emptied: `test_a[x-y] FAILED`, `assert 'A' == 'a'`) comes first, then the rest; within
+ * each, shorter lines first, so a location or a verdict is not crowded out by a dumped value.
+ */
+function byNovelty(failing: number[], plain: string[], sizes: number[]): [number[], number[]] {
+  const shapes = new Set<string>();
+  const novel: number[] = [];
+  const rest: number[] = [];
+  for (const i of failing) {
+    const shape = plain[i]!.replace(/\[[^\]]*\]|'[^']*'|"[^"]*"/g, "_");
+    (shapes.has(shape) ? rest : novel).push(i);
+    shapes.add(shape);
+  }
+  const shortestFirst = (a: number, b: number) => sizes[a]! - sizes[b]! || a - b;
+  return [novel.sort(shortestFirst), rest.sort(shortestFirst)];
 }

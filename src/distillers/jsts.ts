@@ -47,7 +47,8 @@ export default defineDistiller({
     const eslint = summariseEslint(lines);
     if (eslint === "disagrees") return null;
     const out = squeezeBlankLines(summarisePrettierWrite(foldAssetRows(dropCeremony(eslint?.lines ?? lines))));
-    if (out.join("\n") === squeezeBlankLines(lines).join("\n")) return null;
+    // Nothing but banners (`npm run lint` whose eslint found nothing): the scripts that ran are the answer.
+    if (out.length === 0 || out.join("\n") === squeezeBlankLines(lines).join("\n")) return null;
     return out.join("\n") + "\n";
   },
 });

@@ -23,3 +23,17 @@ describe("what a cut's dropped lines name", () => {
     expect(describeDropped(["row 1 of a log\n", "  at frame (src/a.js:3:1)\n"], MAX_DESCRIPTION_BYTES)).toBeNull();
   });
 });
+
+describe("a test's parameters are not a rule code", () => {
+  test("`test_plural[man-men]` names parameters; mypy's `  [arg-type]` after its message is a code", () => {
+    const dropped = ["FAILED t.py::test_plural[man-men]\n", "src/a.py:3: error: Argument 1 has incompatible type  [arg-type]\n"];
+    expect(describeDropped(dropped, MAX_DESCRIPTION_BYTES)).toBe("lines naming src/a.py 1; codes arg-type");
+  });
+});
+
+describe("a perlcritic policy is a rule code", () => {
+  test("perlcritic's policy heading its line is its code", () => {
+    const dropped = ["[TestingAndDebugging::ProhibitNoStrict] Stricture disabled at line 1613, column 5.  (Severity: 5)\n"];
+    expect(describeDropped(dropped, MAX_DESCRIPTION_BYTES)).toBe("codes TestingAndDebugging::ProhibitNoStrict");
+  });
+});

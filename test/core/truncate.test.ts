@@ -201,3 +201,34 @@ test("a single file the room cannot hold is still counted: `1 more`", () => {
   expect(marker).toContain(`${names[8]} 1, 1 more), omni retrieve`);
   expect(marker).not.toContain(names[9]!);
 });
+
+test("in a wall of failures that does not fit, the first line of each shape comes before the repeats, a line said again word for word is not kept twice", () => {
+  // 1,000 parametrised verdicts of one shape fill the middle; one assertion raised by every case, and two locations, sit after them.
+  const lines = fixedLines(4_000).map((line, i) =>
+    i >= 1_000 && i < 2_000 ? `${`t.py::test_case[c${i}-d${i}] FAILED`.padEnd(49, ".")}\n` : line,
+  );
+  for (let i = 2_000; i < 2_600; i += 2) lines[i] = "E   AssertionError: assert 'A' == 'a'\n";
+  lines[2_700] = "t.py:276: AssertionError\n";
+  lines[2_701] = "t.py:319: AssertionError\n";
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  expect(Buffer.byteLength(out)).toBeLessThanOrEqual(50_000);
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  expect(afterMarker).toContain("t.py:276: AssertionError");
+  expect(afterMarker).toContain("t.py:319: AssertionError");
+  expect(afterMarker.split("E   AssertionError: assert 'A' == 'a'").length - 1).toBe(1);
+  // The repeats of the verdict's shape still fill what room is left.
+  expect(afterMarker).toContain("FAILED");
+});
+
+test("perlcritic's most severe finding outranks its gentle ones in the cut, and a severity 4 one is read as a warning", () => {
+  const lines = fixedLines(4_000).map((line, i) =>
+    i >= 1_000 && i < 3_000
+      ? `[ControlStructures::ProhibitPostfixControls] Postfix control "if" used at line ${i}, column 5.  (Severity: 2)\n`
+      : line,
+  );
+  lines[2_900] = "[TestingAndDebugging::ProhibitNoStrict] Stricture disabled at line 1613, column 5.  (Severity: 5)\n";
+  lines[2_950] = "[Subroutines::RequireArgUnpacking] Always unpack @_ first at line 89, column 1.  (Severity: 4)\n";
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  expect(afterMarker.startsWith(lines[2_900]! + lines[2_950]!)).toBe(true);
+});

@@ -27,6 +27,12 @@ describe("jsts distiller", () => {
     expect(out).toContain("[warn] Code style issues found in 9 files. Run Prettier with --write to fix.");
   });
 
+  test("a script whose tools printed nothing is handed back whole: its banners say what ran", () => {
+    const raw = text("h7_npm_run_lint_commander_pass");
+    expect(raw).toContain("> eslint typings/*.ts tests/*.ts");
+    expect(distillWith("jsts", raw, { command: "npm run lint" })).toBeNull();
+  });
+
   test("keeps the install result line and counts deprecations beyond the first three", () => {
     const out = distillWith("jsts", text("npm_install_fresh"))!;
     expect(out).toContain("added 715 packages in 14s");

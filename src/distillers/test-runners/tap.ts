@@ -15,6 +15,7 @@ const FAIL_TALLY = /^# fail\s+(\d+)$/;
 const TALLY = /^# (?:tests|suites|pass|fail|cancelled|skipped|todo)\s+\d+$/;
 /** node --test and prove write `not ok 3 - name`; tape writes `not ok 57 should be equal`. */
 const NOT_OK = /^(\s*)not ok \d+\b/;
+const TEST_POINT = /^\s*(?:not )?ok \d+\b/;
 const TIMING = /^\s*duration_ms: /;
 const SUBTESTS_FAILED = /failureType: 'subtestsFailed'/;
 const PROCESS_FAILED = /^\s*error: 'test failed'$/;
@@ -29,7 +30,7 @@ export function readTap(lines: RunLines): RunReading | null {
   lines.plain.forEach((line, i) => {
     const indent = NOT_OK.exec(line)?.[1];
     if (indent === undefined) return;
-    const yaml = yamlBlock(lines, i, indent.length + 2);
+    const yaml = yamlBlock(lines, i, indent.length + 2) ?? indentedBlock(lines, i, indent.length + 2);
     const text = yaml.map((k) => lines.plain[k]!);
     if (text.some((l) => SUBTESTS_FAILED.test(l))) {
       pieces.push({ at: i, lines: [lines.raw[i]!, ...yaml.filter((k) => /^\s*error: /.test(lines.plain[k]!)).map((k) => lines.raw[k]!)] });
@@ -69,13 +70,24 @@ function relayedOutput(lines: RunLines, notOkAt: number, indent: string): number
 }
 
 /** Line indexes of the `---` … `...` block right under a test point, at the given indent. */
-function yamlBlock(lines: RunLines, at: number, indent: number): number[] {
+function yamlBlock(lines: RunLines, at: number, indent: number): number[] | null {
   const pad = " ".repeat(indent);
-  if (lines.plain[at + 1] !== `${pad}---`) return [];
+  if (lines.plain[at + 1] !== `${pad}---`) return null;
   const out: number[] = [];
   for (let k = at + 1; k < lines.plain.length; k++) {
     out.push(k);
     if (lines.plain[k] === `${pad}...`) break;
   }
+  return out;
+}
+
+/**
+ * Mocha's TAP reporter writes a failure's error and stack as plain lines indented under the test
+ * point, with no YAML fence: the run of lines right under it at the given indent or deeper.
+ */
+function indentedBlock(lines: RunLines, at: number, indent: number): number[] {
+  const pad = " ".repeat(indent);
+  const out: number[] = [];
+  for (let k = at + 1; k < lines.plain.length && lines.plain[k]!.startsWith(pad) && !TEST_POINT.test(lines.plain[k]!); k++) out.push(k);
   return out;
 }
