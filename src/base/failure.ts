@@ -94,8 +94,11 @@ export function carriesFailure(line: string): boolean {
   return failureShapeOf(line) !== null;
 }
 
-/** A quoted source line, its number then a tab (bandit's excerpts): code that says `fail`, not a verdict. */
-const QUOTED_SOURCE = /^\d+\t/;
+/**
+ * A quoted source line, its number then a tab (bandit's excerpts) or a bar (ruff's, rustc's and
+ * gcc's `468 |     except ValueError:`, jest's `> 75 |`, a line ruff's fix adds, `238 +     code`): code that says `fail`, not a verdict.
+ */
+const QUOTED_SOURCE = /^(?:\d+\t|(?:>\s*)?\d+ +(?:\|(?: |$)|\+ ))/;
 
 /**
  * Past this a line is data, not a verdict: node quoting a minified bundle's one 290 KB line above

@@ -4,7 +4,7 @@
  * without the quoted source line and its carets: each error's location and message lines stay); every warning as its location and message, one
  * line each (a cargo warning keeps its `-->` line, a gcc one its `note:` lines), grouped by file with a count when there are
  * several files, its source excerpt and carets cut: when a build's point is its diagnostics, the
- * diagnostics are the answer. The tool's own summary, verdict and report lines (link lines,
+ * diagnostics are the answer (ruff's full report is written as its concise lines). The tool's own summary, verdict and report lines (link lines,
  * esbuild's --analyze table, webpack's asset rows, cmake's Configuring/Generating done) stay. A
  * count of errors that disagrees with the tool's own count hands back the raw bytes, and output
  * with none of those is not recognised.
@@ -17,6 +17,7 @@ import {
   RUST_LOCATION,
   type Diagnostic,
 } from "./build-tools/diagnostics.ts";
+import { ruffConcise } from "./build-tools/ruff.ts";
 import { shellcheckFindings } from "./build-tools/shellcheck.ts";
 import {
   isFailureSummary,
@@ -120,6 +121,8 @@ export default defineDistiller({
     const lines = toToolLines(text);
     const shellcheck = shellcheckFindings(lines);
     if (shellcheck) return withSameAs(renderPieces(lines, shellcheck));
+    const ruff = ruffConcise(lines);
+    if (ruff) return `${foldRepeatedFindings(ruff).join("\n")}\n`;
     // A linter's flat list (flake8, pylint, pycodestyle, mypy): every line kept, repeats pointing back.
     if (isFindingsList(lines)) return sameAsOrNull(lines.raw);
     const diagnostics = findDiagnostics(lines);

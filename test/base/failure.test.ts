@@ -33,6 +33,10 @@ describe("carriesFailure", () => {
     // A scanner's quoted source line (bandit: its number, a tab, the code): code that says `fail`, not a verdict.
     "8\t# is comparison will fail between this and no_default",
     "46\t    except ImportError:",
+    // ruff's, rustc's and gcc's numbered excerpt (`468 |`), jest's marked line, and a line ruff's fix adds.
+    "468 |               except ValueError:",
+    "> 75 |   expect(parse()).toThrow(Error);",
+    "238 +     class PostponedError:",
   ])("sees no failure in %p", (line) => {
     expect(carriesFailure(line)).toBe(false);
   });

@@ -232,3 +232,12 @@ test("perlcritic's most severe finding outranks its gentle ones in the cut, and 
   const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
   expect(afterMarker.startsWith(lines[2_900]! + lines[2_950]!)).toBe(true);
 });
+
+test("a failure line that ends the head is the head's own: it is counted once, and stays before the marker", () => {
+  // The same 796-line head as above, its last line a failure line of the same width.
+  const lines = fixedLines(4_000);
+  lines[795] = `${"error: the head's last line".padEnd(49, ".")}\n`;
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  const marker = "[OMNI: output truncated, 996 of 4000 lines kept, 3004 dropped from the middle, omni retrieve 1a2b3c4d5e6f7a8b]\n";
+  expect(out).toBe(lines.slice(0, 796).join("") + marker + lines.slice(3_800).join(""));
+});

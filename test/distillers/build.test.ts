@@ -127,6 +127,23 @@ describe("build distiller keeps the answer", () => {
     expect(out).not.toContain("https://www.shellcheck.net/wiki/");
   });
 
+  test("ruff's full report is read as its concise lines: every finding's location, code and message, with ruff's counts", () => {
+    const full = fixture("h6_ruff_check_pyasn1");
+    const out = expandSameAs(distillWith("build", full.text, { failed: true })!);
+    const lines = full.text.split("\n");
+    const findings = lines.flatMap((line, i) => {
+      const location = /^\s*--> (\S+)$/.exec(lines[i + 1] ?? "");
+      return /^[A-Z]+\d+ /.test(line) && location ? [`${location[1]}: ${line}`] : [];
+    });
+    expect(findings.length).toBe(501);
+    for (const finding of findings) expect(out).toContain(finding);
+    expect(out).toContain("Found 501 errors.");
+    expect(out).toContain("[*] 30 fixable with the `--fix` option");
+    expect(out).not.toContain("help: ");
+    // A count that disagrees with the findings read: not read.
+    expect(distillWith("build", full.text.replace("Found 501 errors.", "Found 502 errors."), { failed: true })).toBeNull();
+  });
+
   test("reads a linter that failed because of its findings, when it printed their count", () => {
     const f = fixture("rubocop_hashie");
     const out = distillWith("build", f.text, { failed: true })!;
