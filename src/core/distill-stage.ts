@@ -108,9 +108,13 @@ function trimEnormous(text: string): string {
   );
 }
 
-/** Every distinct line that states a failure must still be readable in the output. */
+/**
+ * Every distinct line that states a failure must still be readable in the output. A line redrawn
+ * with carriage returns is read as its frames, as a terminal shows them one after another: each
+ * frame that states a failure must be readable, not the whole redrawn line.
+ */
 function keepsEveryFailure(rawText: string, output: string): boolean {
   // A repeated finding that points at its first one (`a.py:9: (same as 3)`) is read whole.
   const plainOutput = stripAnsi(expandSameAs(output));
-  return failureLines(stripAnsi(rawText)).every((line) => plainOutput.includes(line));
+  return failureLines(stripAnsi(rawText).replaceAll("\r", "\n")).every((line) => plainOutput.includes(line));
 }

@@ -76,6 +76,25 @@ describe("runPipeline", () => {
     }
   });
 
+  test("a line redrawn with carriage returns is checked by its frames: its failing frame must stay, the frames that pass may go", () => {
+    const store = memoryStore();
+    const redrawn = "run 1 passed\rcase 7 failed: got 3\rrun 3 passed";
+    const text = `${Array.from({ length: 150 }, (_, i) => `item ${i} processed`).join("\n")}\n${redrawn}\n`;
+    const real = distillers.generic;
+    const keeping = (frames: string) =>
+      defineDistiller({ ...real, describe: "planted", distill: ({ text: raw }) => `${raw.split("\n")[0]}\n${frames}\n` });
+    try {
+      distillers.generic = keeping("case 7 failed: got 3\nrun 3 passed");
+      const kept = runPipeline(request({ text }), { store, clock: fixedClock });
+      expect(kept.delivered).toContain("case 7 failed: got 3");
+      expect(kept.delivered).not.toContain("item 5 processed");
+      distillers.generic = keeping("run 3 passed");
+      expect(runPipeline(request({ text }), { store, clock: fixedClock }).reason).toBe("would have dropped the failure");
+    } finally {
+      distillers.generic = real;
+    }
+  });
+
   test("passes a failed command through verbatim when no line of it repeats past a signal", () => {
     const result = runPipeline(request({ failed: true, exitCode: 1 }), { store: memoryStore(), clock: fixedClock });
     expect(result.delivered).toBe(NOISE);

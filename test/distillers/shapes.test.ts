@@ -96,6 +96,15 @@ describe("foldShapes", () => {
     expect(out).toBe("Cloning into 'x'...\nReceiving objects: 100% (10/10), done.\n[1 progress lines shown as their last frame]\n");
   });
 
+  test("a redrawn line's frame that states a failure stays on its own line above the last frame", () => {
+    const line =
+      "[*] textutil PASS splitn-1.2\r[*] textutil FAIL splitn-1.3\r[*] textutil PASS splitn-2.1\r[ ] textutil ~~ T 122 P 121 F 1";
+    const out = foldShapesIn(`Starting ...\n${line}\nFailed 1 of 122\n`)!;
+    expect(out).toBe(
+      "Starting ...\n[*] textutil FAIL splitn-1.3\n[ ] textutil ~~ T 122 P 121 F 1\nFailed 1 of 122\n[1 progress lines shown as their last frame]\n",
+    );
+  });
+
   test("abstracts numbers, paths and quoted strings out of a line's first two words", () => {
     expect(shapeOf("ok 12 - parses")).toBe(shapeOf("ok 7 - other name"));
     expect(shapeOf("make[2]: Entering directory '/a'")).toBe(shapeOf("Making all in src"));

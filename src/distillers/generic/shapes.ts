@@ -85,14 +85,19 @@ function abstractWord(word: string): string {
 
 /**
  * A progress line redrawn with carriage returns (`Receiving objects:  3%\r… 100%, done.`) reads
- * on a terminal as its last frame; the frames before it are what folds.
+ * on a terminal as its last frame; the frames before it are what folds, except a frame that
+ * states a failure (a runner's status line flashing `FAIL splitn-1.3` between passes), which
+ * stays on its own line above the last.
  */
 function lastFrame(line: string): string {
   const body = line.endsWith("\r") ? line.slice(0, -1) : line;
   const cut = body.lastIndexOf("\r", body.length - 1);
   if (cut === -1) return line;
   const frames = body.split("\r").filter((frame) => frame.trim() !== "");
-  return frames.at(-1) ?? line;
+  const last = frames.at(-1);
+  if (last === undefined) return line;
+  const failing = frames.slice(0, -1).filter((frame) => carriesFailure(stripAnsi(frame).trim()));
+  return [...failing, last].join("\n");
 }
 
 /** Fold the repetitive runs of `raw` (lines without their newline); null when nothing folds. */
