@@ -119,7 +119,7 @@ function signalLines(plain: string[], sizes: number[], budget: number): number[]
   plain.forEach((line, i) => {
     if (said.has(line)) return;
     said.add(line);
-    if (carriesFailure(line)) failing.push(i);
+    if (carriesFailure(line) || PANICKED.test(line)) failing.push(i);
     else if (NUMBERED_HEADER.test(line)) named.push(i);
     else if (ERROR_FINDING.test(line)) errorFinding.push(i);
     else if (WARNING.test(line)) warning.push(i);
@@ -135,21 +135,28 @@ function signalLines(plain: string[], sizes: number[], budget: number): number[]
   return found.sort((a, b) => a - b);
 }
 
+/** A Rust panic's line, which names where it failed (`thread 't' panicked at tests/a.rs:19:5:`): a failure line in the cut. */
+const PANICKED = /\bpanicked at \S+:\d+/;
+/** A `file.ext:line` location: where the failure is, what an agent opens first. */
+const LOCATED = /[\w./-]+\.[A-Za-z]\w*:\d+/;
+
 /**
  * A wall of failures that does not fit is mostly one failure said many ways: the same assertion
  * for each parameter, one verdict line per case. The first line of each shape (its brackets and
- * quotes emptied: `test_a[x-y] FAILED`, `assert 'A' == 'a'`) comes first, then the rest; within
- * each, shorter lines first, so a location or a verdict is not crowded out by a dumped value.
+ * quotes emptied: `test_a[x-y] FAILED`, `assert 'A' == 'a'`) comes first, those that name a
+ * location (`panicked at tests/a.rs:19:5`) before the rest, then the repeats; within each,
+ * shorter lines first, so a verdict is not crowded out by a dumped value.
  */
-function byNovelty(failing: number[], plain: string[], sizes: number[]): [number[], number[]] {
+function byNovelty(failing: number[], plain: string[], sizes: number[]): [number[], number[], number[]] {
   const shapes = new Set<string>();
+  const located: number[] = [];
   const novel: number[] = [];
   const rest: number[] = [];
   for (const i of failing) {
     const shape = plain[i]!.replace(/\[[^\]]*\]|'[^']*'|"[^"]*"/g, "_");
-    (shapes.has(shape) ? rest : novel).push(i);
+    (shapes.has(shape) ? rest : LOCATED.test(plain[i]!) ? located : novel).push(i);
     shapes.add(shape);
   }
   const shortestFirst = (a: number, b: number) => sizes[a]! - sizes[b]! || a - b;
-  return [novel.sort(shortestFirst), rest.sort(shortestFirst)];
+  return [located.sort(shortestFirst), novel.sort(shortestFirst), rest.sort(shortestFirst)];
 }

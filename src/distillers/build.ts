@@ -78,6 +78,7 @@ export default defineDistiller({
     "shellcheck",
     "cppcheck",
     "clang-tidy",
+    "clang-format",
     "golangci-lint",
     "staticcheck",
     "phpstan",
@@ -159,8 +160,8 @@ function cmakeNotices(lines: ToolLines): Piece[] {
   return lines.plain.flatMap((line, i) => (CMAKE_NOTICE.test(line) && !/^\s/.test(line) ? [{ at: i, lines: [lines.raw[i]!] }] : []));
 }
 
-/** cmake's and ninja's line for one object compiled (`[  1%] Building C object CMakeFiles/jansson.dir/src/dump.c.o`). */
-const COMPILED = /^\[(?:\s*\d+%|\d+\/\d+)\] Building \w+ object \S/;
+/** cmake's, ninja's and automake's line for one object compiled (`[  1%] Building C object CMakeFiles/jansson.dir/src/dump.c.o`, `  CC       src/a.lo`). */
+const COMPILED = /^\[(?:\s*\d+%|\d+\/\d+)\] Building \w+ object \S|^\s+(?:CC|CXX)\s+\S+\.l?o$/;
 /** A build that compiled this few objects was a rebuild after an edit: which ones it recompiled is the answer. */
 const MAX_COMPILED_LISTED = 3;
 
@@ -171,7 +172,7 @@ function fewCompiled(lines: ToolLines): Piece[] {
 
 /** configure's last word after config.status wrote the files: a project's summary, or its advice (`re-run with: --prefix=/usr`). */
 const CONFIG_STATUS = /^config\.status: (?:creating|executing) /;
-const MAX_EPILOGUE_LINES = 40;
+const MAX_EPILOGUE_LINES = 80;
 
 function configureEpilogue(lines: ToolLines): Piece | null {
   const last = lines.plain.findLastIndex((line) => CONFIG_STATUS.test(line));

@@ -241,3 +241,14 @@ test("a failure line that ends the head is the head's own: it is counted once, a
   const marker = "[OMNI: output truncated, 996 of 4000 lines kept, 3004 dropped from the middle, omni retrieve 1a2b3c4d5e6f7a8b]\n";
   expect(out).toBe(lines.slice(0, 796).join("") + marker + lines.slice(3_800).join(""));
 });
+
+test("in a failure wall that does not fit, the lines that say where (a Rust panic's `panicked at tests/a.rs:19:5`) come before the verdicts", () => {
+  // 1,000 distinct verdict lines fill the middle; three panics, each naming its location, sit after them.
+  const lines = fixedLines(4_000).map((line, i) => (i >= 1_000 && i < 2_000 ? `test t_${i} ... FAILED\n` : line));
+  lines[2_500] = "thread 't_1' (1515) panicked at tests/parallel_hash.rs:19:5:\n";
+  lines[2_600] = "thread 't_2' (1516) panicked at tests/tuple_hash.rs:17:5:\n";
+  lines[2_700] = "kmac.rs:40: assertion `left == right` failed\n";
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  for (const i of [2_500, 2_600, 2_700]) expect(afterMarker).toContain(lines[i]!);
+});

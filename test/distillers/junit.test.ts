@@ -198,5 +198,8 @@ test("claims no other runner's output among the fixtures", () => {
     "h6_junitcore_joda_convert_pass",
     "h7_junit4_json_simple_pass",
     "h7_junit4_json_simple_solidus_fail",
+    "h8_junitcore_args4j_int_radix_fail",
+    "h8_junitcore_args4j_missing_test_resources",
+    "h8_junitcore_args4j_pass",
   ]);
 });

@@ -96,6 +96,13 @@ describe("foldShapes", () => {
     expect(out).toBe("Cloning into 'x'...\nReceiving objects: 100% (10/10), done.\n[1 progress lines shown as their last frame]\n");
   });
 
+  test("a word inside a path states nothing: a listing's `gtest-assertion-result.h` carries no signal, a killed process does", () => {
+    expect(carriesSignal("/usr/include/gtest/gtest-assertion-result.h")).toBe(false);
+    expect(carriesSignal("tests/test_errors.py::test_parse PASSED")).toBe(false);
+    expect(carriesSignal("error: cannot open /usr/include/gtest/gtest.h")).toBe(true);
+    expect(carriesSignal("[pid 12435] +++ killed by SIGABRT +++")).toBe(true);
+  });
+
   test("a redrawn line's frame that states a failure stays on its own line above the last frame", () => {
     const line =
       "[*] textutil PASS splitn-1.2\r[*] textutil FAIL splitn-1.3\r[*] textutil PASS splitn-2.1\r[ ] textutil ~~ T 122 P 121 F 1";

@@ -36,6 +36,8 @@ const FAILURE_SUMMARIES: RegExp[] = [
   /^make(?:\[\d+\])?: Target '[^']+' not remade because of errors\.$/,
   // clang-tidy: the findings it counted but did not show.
   /^Suppressed \d+ warnings? \(/,
+  // Cabal's `Setup.hs test` under its test suite's own report: `0 of 1 test suites (0 of 1 test cases) passed.`
+  /^\d+ of \d+ test suites \(\d+ of \d+ test cases\) passed\.$/,
 ];
 
 /** What a tool prints when it finished; never a claim the output does not make itself. */
@@ -88,6 +90,8 @@ const REPORT_ROWS: RegExp[] = [
   /--mode=link\b.* -o \S+/,
   /^\[\d+\/\d+\] Linking /,
   /^config\.status: creating /,
+  // gnatmake's link step, naming the program it links (`x86_64-linux-gnu-gnatlink-12 demo.ali`).
+  /^(?:\S+-)?gnatlink(?:-\d+)? \S+\.ali\b/,
 ];
 
 export function isReportRow(plain: string): boolean {

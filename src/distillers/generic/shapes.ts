@@ -21,7 +21,7 @@ const MAX_CONTEXT = 30;
 
 /** Words that make a line worth keeping whatever its shape. */
 const SIGNAL =
-  /\bnot ok\b|\bfail(?:s|ed|ure|ures|ing)?\b|\berrors?\b|\bfatal\b|\bpanic|\bexception|\btraceback|\bwarn(?:ing|ings)?\b|deprecat|\bdubious\b|\bwstat\b|\bassert|\bexpected\b|\bgot:|\babort|segfault|segmentation|sigsegv|core dumped|\bleak|\blost:|\b(?:definitely|indirectly|possibly) lost\b|invalid (?:read|write|free)|uninitiali[sz]ed|timed? ?out|\bundefined\b|\bcannot\b|can't|\bunable\b|not found|denied|refused|\bmissing\b|\bskip(?:ped)?\b|\btodo\b|\bxfail|\bunexpected\b|\*\*\*|\bbail out\b|\bwould (?:reformat|fix|change)\b/i;
+  /\bnot ok\b|\bfail(?:s|ed|ure|ures|ing)?\b|\berrors?\b|\bfatal\b|\bpanic|\bexception|\btraceback|\bwarn(?:ing|ings)?\b|deprecat|\bdubious\b|\bwstat\b|\bassert|\bexpected\b|\bgot:|\babort|\bkilled by\b|sigabrt|sigbus|sigfpe|sigill|segfault|segmentation|sigsegv|core dumped|\bleak|\blost:|\b(?:definitely|indirectly|possibly) lost\b|invalid (?:read|write|free)|uninitiali[sz]ed|timed? ?out|\bundefined\b|\bcannot\b|can't|\bunable\b|not found|denied|refused|\bmissing\b|\bskip(?:ped)?\b|\btodo\b|\bxfail|\bunexpected\b|\*\*\*|\bbail out\b|\bwould (?:reformat|fix|change)\b/i;
 /** Tallies and verdicts: the numbers an agent reads first (`3 failed`, `Tests: 21`, `Files=30`). */
 const TALLY_COUNT =
   /(?<![/\d])\b\d+ (?:tests?|passed|passing|pass|failed|failing|fail|errors?|warnings?|examples?|failures?|assertions?|subtests?|skipped|pending|suites?|specs?)\b/;
@@ -58,7 +58,7 @@ export function carriesSignal(plain: string): boolean {
   // The fidelity check reads failure words even in a passing test's name: those lines stay.
   if (PASSING_TEST.test(plain)) return carriesFailure(plain);
   return (
-    SIGNAL.test(plain) ||
+    SIGNAL.test(withoutPaths(plain)) ||
     TALLY_COUNT.test(plain) ||
     TALLY.test(plain) ||
     LOCATION.test(plain) ||
@@ -66,6 +66,14 @@ export function carriesSignal(plain: string): boolean {
     ARTIFACT.test(plain) ||
     carriesFailure(plain)
   );
+}
+
+/**
+ * The line without its paths: a word inside a file's name (`gtest-assertion-result.h` in a
+ * `dpkg -L` listing, `test_errors.py`) states nothing about the run.
+ */
+function withoutPaths(plain: string): string {
+  return plain.includes("/") ? plain.replace(/(?<!\S)[\w.+@-]*(?:\/[\w.+@-]*)+/g, "") : plain;
 }
 
 /** The shape two lines share when they are the same kind of line with different details. */
