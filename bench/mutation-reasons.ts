@@ -63,6 +63,8 @@ export const REASONS: Record<string, string> = {
     "equivalent within the slack: with the separator subtracted in the test only (the running total still adds it), the last item may pass the check by 4 bytes, inside the 20 bytes of slack; test/core/cut-description.test.ts pins that the whole stays within the room.",
   "src/core/truncate.ts | const own = next < failing.length && failing[next] === head ? sizes[head]! : 0; | `<` → `<=`":
     "equivalent: at `next === failing.length`, `failing[next]` is undefined and never equals a line index, so the guard gives the same answer.",
+  'src/core/truncate.ts | const shape = plain[i]!.replace(/\\[[^\\]]*\\]|\'[^\']*\'|"[^"]*"/g, "_"); | `"_"` → `""`':
+    "equivalent in practice: the placeholder only has to be the same for every emptied bracket or quote; an empty one could make `a[x]b` share a shape with a line `ab`, which no failure wall prints.",
   "src/core/truncate.ts | if (own > 0) next++; | `0` → `1`":
     "equivalent: `own` is 0 or the byte size of a failure line, and a failure line holds a failure word and its newline, so it is never 1 byte.",
   "src/base/failure.ts | if (!FAILURE_HINT.test(line)) return false; | drop early exit `if (!FAILURE_HINT.test(line)) return false;`":
