@@ -46,6 +46,8 @@ describeHost("Claude Code", cli, `Claude Code ${CLAUDE_CODE_VERSION}: a rewritte
     expect(withOmni.text).toContain("test case_401 ... FAILED");
     // It went through omni exec, and the rest of the run streamed on.
     const db = new Database(withOmni.sandbox.dbPath, { readonly: true });
+    // The run goes on in the background and may be writing its row right now: wait for the lock as omni does.
+    db.exec("PRAGMA busy_timeout = 10000");
     const rows = db.query("SELECT entry FROM distillations WHERE command LIKE '%run-tests.sh%'").all();
     db.close();
     expect(rows).toContainEqual({ entry: "exec" });
