@@ -124,3 +124,6 @@ export function isSourcePath(path: string): boolean {
   const ext = extensionOf(path);
   return ext === "" ? ["makefile", "dockerfile", "gemfile", "rakefile", "jenkinsfile"].includes(baseName(path)) : SOURCE.has(ext);
 }
+
+/** A `file.ext:line[:col]` location in a tool's line (`tests/a.rs:19:5`, `src/app.py:12`): where to look. */
+export const FILE_LINE = /[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?\b/;

@@ -23,8 +23,8 @@ const NAMES_FILE =
  * A finding's rule code, the first of: a leading `W0612:` / `E501` (pylint, flake8: a repeat that
  * points back keeps it), shellcheck's and gcc's `[SC2086]` / `[-Wunused]`, mypy's `[arg-type]`,
  * pylint's `(invalid-name)` alone, rubocop's `Style/Foo:`, markdownlint's `MD013/`, perlcritic's
- * `[Policy::Name]` heading its line (`--verbose 8`). A bracket
- * right after a name is a test's parameters (`test_plural[man-men]`), not a code.
+ * `[Policy::Name]` heading its line (`--verbose 8`). A bracket right after a name is a test's
+ * parameters (`test_plural[man-men]`), not a code.
  */
 const RULE_CODE = [
   /^\S+?:\d+(?::\d+)?: ([A-Z]{1,3}\d{3,5}):? /,

@@ -10,6 +10,7 @@
 import { carriesFailure } from "../base/failure.ts";
 import { byteLength, splitInclusive, stripAnsi } from "../base/lines.ts";
 import { truncatedBytesMarker, truncatedLinesMarker } from "../base/markers.ts";
+import { FILE_LINE } from "../base/text-paths.ts";
 import { describeDropped, MAX_DESCRIPTION_BYTES } from "./cut-description.ts";
 
 /** Archives a block and returns its handle, or null when it could not be stored. */
@@ -137,8 +138,6 @@ function signalLines(plain: string[], sizes: number[], budget: number): number[]
 
 /** A Rust panic's line, which names where it failed (`thread 't' panicked at tests/a.rs:19:5:`): a failure line in the cut. */
 const PANICKED = /\bpanicked at \S+:\d+/;
-/** A `file.ext:line` location: where the failure is, what an agent opens first. */
-const LOCATED = /[\w./-]+\.[A-Za-z]\w*:\d+/;
 
 /**
  * A wall of failures that does not fit is mostly one failure said many ways: the same assertion
@@ -154,7 +153,7 @@ function byNovelty(failing: number[], plain: string[], sizes: number[]): [number
   const rest: number[] = [];
   for (const i of failing) {
     const shape = plain[i]!.replace(/\[[^\]]*\]|'[^']*'|"[^"]*"/g, "_");
-    (shapes.has(shape) ? rest : LOCATED.test(plain[i]!) ? located : novel).push(i);
+    (shapes.has(shape) ? rest : FILE_LINE.test(plain[i]!) ? located : novel).push(i);
     shapes.add(shape);
   }
   const shortestFirst = (a: number, b: number) => sizes[a]! - sizes[b]! || a - b;

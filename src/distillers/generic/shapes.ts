@@ -11,6 +11,7 @@
  */
 import { carriesFailure } from "../../base/failure.ts";
 import { stripAnsi } from "../../base/lines.ts";
+import { FILE_LINE } from "../../base/text-paths.ts";
 
 /** A run shorter than this is left alone: its first and last stay, so fewer would save nothing. */
 const MIN_RUN = 4;
@@ -28,7 +29,7 @@ const TALLY_COUNT =
 const TALLY =
   /^# (?:tests|pass|fail|skip|todo)\s+\d+|\b(?:tests?|pass|fail|errors?|failures?|ok|skipped|total)\s*[:=]\s*\d+|\bFiles=\d+|\bResult:|\bsummary\b|\btotal\b|\bdone\b|\bfinished\b|\bsuccess(?:ful(?:ly)?)?\b|\bcompleted?\b/i;
 /** A `file:line:` location (a compiler's, a linter's, a stack frame's): a finding, never repetition. */
-const LOCATION = /[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?\b|^[\w./-]+:\d+:\d+: |\bline \d+\b/;
+const LOCATION = new RegExp(`${FILE_LINE.source}|^[\\w./-]+:\\d+:\\d+: |\\bline \\d+\\b`);
 /** A line naming a package or library the run wrote (`dpkg-deb: building package 'cmark' in '../cmark_0.30.2-6_amd64.deb'.`). */
 const ARTIFACT =
   /\b(?:building package|wrote|built|created|creating|generated|saved)\b.*\.(?:deb|rpm|apk|whl|egg|tar\.(?:gz|xz|bz2|zst)|tgz|zip|jar|war|so(?:\.\d+)*|la|dll|exe|dmg|wasm)\b/i;
