@@ -17,7 +17,9 @@ const POOL = [...new Set(FIXTURES.flatMap((f) => f.text.split("\n")))];
  * The only lines not copied from the input: cargo's panic line under its own verdict, a file's
  * warning count, a failure block's pointer to the earlier block that printed the same message or
  * stack (`[7 frames as in 1) above]`), busted's pointer for expected lines shared with the
- * passed-in value, and the shape miner's counted markers over a failing test program's own output.
+ * passed-in value, the shape miner's counted markers over a failing test program's own output (and
+ * its count of redrawn lines shown as their last frame), and
+ * ruff's full report written as its concise lines (`pkg/a.py:25:50: F821 Undefined name \`x\``).
  */
 const DERIVED = [
   /^panicked at \S+:\d+:\d+:$/,
@@ -25,6 +27,8 @@ const DERIVED = [
   /^\s*\[(?:same message(?: and \d+ frames?)?|\d+ (?:frames?|lines?)) as in \S+ above\]$/,
   /^\[\d+ lines as in Passed in\]$/,
   /^\[\d+ similar lines omitted\]$/,
+  /^\[\d+ progress lines shown as their last frame\]$/,
+  /^\S+:\d+:\d+: [A-Z]{1,4}\d{3,4} \S/,
 ];
 
 const mixed = fc.array(fc.constantFrom(...POOL), { minLength: 1, maxLength: 120 }).map((lines) => lines.join("\n") + "\n");
@@ -45,7 +49,8 @@ describe.each(["test", "build"] as const)("%s distiller on scrambled real output
         const out = distillWith(id, text, { failed });
         if (out === null) return;
         // Lines as the distillers read them: a `\r\n` ends a line as `\n` does (a test printing "Line1\r\n").
-        const printed = new Set(splitLines(text));
+        // A line redrawn with carriage returns is shown as its frames, each one a terminal showed.
+        const printed = new Set(splitLines(text).flatMap((line) => (line.includes("\r") ? [line, ...line.split("\r")] : [line])));
         for (const line of expandSameAs(out).split("\n")) {
           if (line === "" || printed.has(line)) continue;
           expect(DERIVED.some((pattern) => pattern.test(stripAnsi(line)))).toBe(true);
