@@ -67,6 +67,8 @@ export const REASONS: Record<string, string> = {
     "equivalent in practice: the placeholder only has to be the same for every emptied bracket or quote; an empty one could make `a[x]b` share a shape with a line `ab`, which no failure wall prints.",
   "src/core/truncate.ts | if (own > 0) next++; | `0` → `1`":
     "equivalent: `own` is 0 or the byte size of a failure line, and a failure line holds a failure word and its newline, so it is never 1 byte.",
+  'src/core/distill-stage.ts | const frames = plainRaw.includes("\\r") ? plainRaw.replaceAll("\\r", "\\n") : plainRaw; | `"\\r"` → `""`':
+    "equivalent when it is the `includes` test's: a fast path; replacing carriage returns in text that has none gives the text back.",
   "src/base/failure.ts | if (!FAILURE_HINT.test(line)) return false; | drop early exit `if (!FAILURE_HINT.test(line)) return false;`":
     "equivalent: a fast path. Every failure shape needs one of the hint words or glyphs (test/base/failure.test.ts checks each shape's real example), so without it the shapes alone give the same answer, more slowly.",
   'src/base/lines.ts | return text.includes("\\x1b") ? text.replace(ANSI_PATTERN, "") : text; | `"\\x1b"` → `""`':

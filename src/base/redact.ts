@@ -29,7 +29,6 @@ const PASSES: readonly Pass[] = [
   maskHighEntropyNextToKey,
 ];
 
-/** Mask every secret in `text`; `count` is how many values were masked. Text without secrets comes back as the same string. */
 /**
  * A mask can uncover another secret: a token masked as the name of an assignment (`ghp_…="  declare
  * -x PGPASSWORD=…`) no longer hides the assignment inside its quoted value. The passes run again
@@ -37,6 +36,7 @@ const PASSES: readonly Pass[] = [
  */
 const MAX_ROUNDS = 4;
 
+/** Mask every secret in `text`; `count` is how many values were masked. Text without secrets comes back as the same string. */
 export function redactSecrets(text: string): Redaction {
   let count = 0;
   let out = text;
