@@ -32,6 +32,14 @@ const NUMBERED_HEADER = /^\d+\) \S/;
  */
 const ERROR_FINDING = /^\S+:\d+(?::\d+)?: (?:[EF](?:\d{3,4})?: |(?:E9\d\d|F63\d|F7\d\d|F82\d) )|\(Severity: 5\)$/;
 
+/**
+ * A line that is only a location, where a runner says which line of the test failed (PHPUnit's
+ * `/src/tests/SlugTest.php:78`, vitest's `❯ test/patch/apply.js:706:46`, rustc's `--> src/a.rs:3:9`);
+ * a dependency's or the runtime's own frame is not the answer.
+ */
+const BARE_LOCATION = /^(?:❯\s+|-->\s+|at\s+)?[^\s()]+:\d+(?::\d+)?$/;
+const FOREIGN_FRAME = /\bnode_modules\/|^(?:at\s+)?node:|\/vendor\//;
+
 /** Room left for the marker line. */
 const MARKER_ROOM_BYTES = 200;
 
@@ -105,14 +113,16 @@ function planCut(
 }
 
 /**
- * The indexes of the (plain, trimmed) lines that state a failure, then of numbered failure
- * headings, then of a linter's error-class findings, then of those that state a warning, while
+ * The indexes of the (plain, trimmed) lines that state a failure (the first of each shape), then
+ * of numbered failure headings, then of lines that only name a location, then the failure lines
+ * that repeat a shape, then of a linter's error-class findings, then of those that state a warning, while
  * they fit in `budget` bytes; in the order printed. A line is a candidate once, where first printed.
  */
 function signalLines(plain: string[], sizes: number[], budget: number): number[] {
   const failing: number[] = [];
   const named: number[] = [];
   const errorFinding: number[] = [];
+  const location: number[] = [];
   const warning: number[] = [];
   // A line said again word for word (a runner's summary repeating each failure, one error raised by
   // every test) tells nothing its first saying did not: only the first is a candidate.
@@ -123,13 +133,17 @@ function signalLines(plain: string[], sizes: number[], budget: number): number[]
     if (carriesFailure(line) || PANICKED.test(line)) failing.push(i);
     else if (NUMBERED_HEADER.test(line)) named.push(i);
     else if (ERROR_FINDING.test(line)) errorFinding.push(i);
+    else if (BARE_LOCATION.test(line) && !FOREIGN_FRAME.test(line)) location.push(i);
     else if (WARNING.test(line)) warning.push(i);
   });
   const found: number[] = [];
   let bytes = 0;
-  for (const tier of [...byNovelty(failing, plain, sizes), named, errorFinding, warning])
+  const [located, novel, repeats] = byNovelty(failing, plain, sizes);
+  // A failure line of a shape already kept says less than the heading that names another failing test.
+  for (const tier of [located, novel, named, location, repeats, errorFinding, warning])
     for (const i of tier) {
-      if (bytes + sizes[i]! > budget) break;
+      // One long line that does not fit leaves room for shorter ones after it.
+      if (bytes + sizes[i]! > budget) continue;
       found.push(i);
       bytes += sizes[i]!;
     }

@@ -142,7 +142,7 @@ export default defineDistiller({
       if (isSuccessVerdict(line) || isReportRow(line) || isFailureSummary(line) || isFindingsTally(line) || SCRIPT_BANNER.test(line))
         pieces.push({ at: i, lines: [lines.raw[i]!] });
     });
-    pieces.push(...fewCompiled(lines), ...cmakeNotices(lines));
+    pieces.push(...fewCompiled(lines), ...lastLink(lines), ...cmakeNotices(lines));
     const epilogue = configureEpilogue(lines);
     if (epilogue) pieces.push(epilogue);
     if (diagnostics.length === 0 && verdicts === 0) return null;
@@ -168,6 +168,16 @@ const MAX_COMPILED_LISTED = 3;
 function fewCompiled(lines: ToolLines): Piece[] {
   const compiled = lines.plain.flatMap((line, i) => (COMPILED.test(line) ? [i] : []));
   return compiled.length > MAX_COMPILED_LISTED ? [] : compiled.map((i) => ({ at: i, lines: [lines.raw[i]!] }));
+}
+
+/** A compiler driver run to link, not to compile: no `-c`, and an output that is not an object (`cc -shared -o cjson.so a.o b.o`). */
+const LINK_COMMAND =
+  /^(?:env\s+)?(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+)(?:-\d+)?\s(?!.*\s-c(?:\s|$)).*\s-o\s*\S+(?<!\.o)(?:\s|$)/;
+
+/** The last link a plain make ran: what the build made, and the sign it got that far. */
+function lastLink(lines: ToolLines): Piece[] {
+  const last = lines.plain.findLastIndex((line) => LINK_COMMAND.test(line));
+  return last === -1 ? [] : [{ at: last, lines: [lines.raw[last]!] }];
 }
 
 /** configure's last word after config.status wrote the files: a project's summary, or its advice (`re-run with: --prefix=/usr`). */

@@ -22,7 +22,7 @@ const MAX_CONTEXT = 30;
 
 /** Words that make a line worth keeping whatever its shape. */
 const SIGNAL =
-  /\bnot ok\b|\bfail(?:s|ed|ure|ures|ing)?\b|\berrors?\b|\bfatal\b|\bpanic|\bexception|\btraceback|\bwarn(?:ing|ings)?\b|deprecat|\bdubious\b|\bwstat\b|\bassert|\bexpected\b|\bgot:|\babort|\bkilled by\b|sigabrt|sigbus|sigfpe|sigill|segfault|segmentation|sigsegv|core dumped|\bleak|\blost:|\b(?:definitely|indirectly|possibly) lost\b|invalid (?:read|write|free)|uninitiali[sz]ed|timed? ?out|\bundefined\b|\bcannot\b|can't|\bunable\b|not found|denied|refused|\bmissing\b|\bskip(?:ped)?\b|\btodo\b|\bxfail|\bunexpected\b|\*\*\*|\bbail out\b|\bwould (?:reformat|fix|change)\b/i;
+  /\bnot ok\b|\bfail(?:s|ed|ure|ures|ing)?\b|\berrors?\b|\bfatal\b|\bpanic|\bexception|\btraceback|\bwarn(?:ing|ings)?\b|deprecat|\bdubious\b|\bwstat\b|\bassert|\bexpected\b|\bgot:|\babort|\bkilled by\b|sigabrt|sigbus|sigfpe|sigill|segfault|segmentation|sigsegv|core dumped|\bleak|\blost:|\b(?:definitely|indirectly|possibly) lost\b|invalid (?:read|write|free)|uninitiali[sz]ed|timed? ?out|\bundefined\b|\bcannot\b|can't|\bunable\b|not found|denied|refused|\bmissing\b|\bunmet\b|\bskip(?:ped)?\b|\btodo\b|\bxfail|\bunexpected\b|\*\*\*|\bbail out\b|\bwould (?:reformat|fix|change)\b/i;
 /** Tallies and verdicts: the numbers an agent reads first (`3 failed`, `Tests: 21`, `Files=30`). */
 const TALLY_COUNT =
   /(?<![/\d])\b\d+ (?:tests?|passed|passing|pass|failed|failing|fail|errors?|warnings?|examples?|failures?|assertions?|subtests?|skipped|pending|suites?|specs?)\b/;

@@ -15,9 +15,9 @@ const CHECKED_OUT = /^\[[0-9a-f]{7,40}\] /;
 /** A runner's numbered failure (`1) test_Long(org.joda.convert.TestJDKStringConverters)`). */
 const FAILURE_HEADING = /^\s*\d+\) \S/;
 const FRAME = /^\s+at \S/;
-/** How a step's run ended: a runner's or a build's own count (`44% tests passed, 5 tests failed out of 9`). */
+/** How a step's run ended: a runner's or a build's own count (`44% tests passed, 5 tests failed out of 9`, mocha's `213 passing`). */
 const TALLY =
-  /\b\d+% tests passed\b|\b\d+ (?:passed|failed|errors?|failures?)\b|^Test (?:Failed|Passed)\.?$|^All \d+ tests passed\b|^Tests run: \d+|^OK \(\d+ tests?\)/i;
+  /\b\d+% tests passed\b|\b\d+ (?:passed|failed|errors?|failures?)\b|^\d+ (?:passing|failing|pending)\b|^Test (?:Failed|Passed)\.?$|^All \d+ tests passed\b|^Tests run: \d+|^OK \(\d+ tests?\)/i;
 
 export function isBisectRun(lines: string[]): boolean {
   return lines.some((line) => RUNNING.test(line)) && lines.some((line) => FIRST_BAD.test(line));
