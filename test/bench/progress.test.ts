@@ -27,4 +27,5 @@ test("bench replay draws a progress bar on a terminal's stderr, and none when st
   expect(piped.stderr).not.toContain(" calls");
   expect(piped.stderr).not.toContain("\r");
   expect(piped.stdout.toString()).not.toContain("\r");
-});
+  // Two whole replays of a folder that grows with each captured batch: seconds, not a unit test's default 5.
+}, 60_000);
