@@ -47,6 +47,8 @@ export const REASONS: Record<string, string> = {
     "left: the threshold is applied in src/hooks/pre-tool.ts, whose tests (test/hooks, outside the covering set) are where its effect is pinned.",
   'src/core/routing/test-invocation.ts | if (base === "node" || base === "deno" || base === "bun") return hasWord(args, "--test", "test"); | `"bun"` → `""`':
     "left: the mutant sends `bun` to the package-manager rule below, which agrees on `bun test` and `bun run test`; the two differ only on a test script of another name (`bun run test:unit` is a test run under the mutant and a jsts run now, where `npm run test:unit` is a test run). No test pins `bun run test:unit` to jsts, since that looks like the inconsistency, not the intent.",
+  "src/core/truncate.ts | while (head < tail) { | `<` → `<=`":
+    "equivalent: the head never reaches the tail. At `head === tail` the head would hold at most the head budget and the tail at most the tail budget, together under the cap, while the whole text, which is head and tail then, is over it; so the budget test breaks the loop first.",
   "src/core/truncate.ts | while (tail > 0 && tailBytes + sizes[tail - 1]! <= tailBudget) tailBytes += sizes[--tail]!; | `>` → `>=`":
     "equivalent: at `tail === 0` the mutant reads `sizes[-1]`, undefined, and `tailBytes + undefined <= tailBudget` is false (NaN), so the loop stops where the guard stops it.",
   "src/core/truncate.ts | while (tail > 0 && tailBytes + sizes[tail - 1]! <= tailBudget) tailBytes += sizes[--tail]!; | `0` → `1`":

@@ -252,3 +252,52 @@ test("in a failure wall that does not fit, the lines that say where (a Rust pani
   const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
   for (const i of [2_500, 2_600, 2_700]) expect(afterMarker).toContain(lines[i]!);
 });
+
+test("a line that only names a test's location stays in the cut; a dependency's or the runtime's frame does not", () => {
+  const lines = fixedLines(4_000);
+  lines[2_500] = "/home/dev/src/tests/unit/SlugNormalizerTest.php:78\n";
+  lines[2_501] = " ❯ test/patch/apply.js:706:46\n";
+  lines[2_502] = "    at node:internal/main/run_main_module:28:49\n";
+  lines[2_503] = "node_modules/chai/lib/chai/assertion.js:141:27\n";
+  lines[2_504] = "/home/dev/src/vendor/phpunit/phpunit/src/TextUI/Command.php:144\n";
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  expect(afterMarker.startsWith(lines[2_500]! + lines[2_501]!)).toBe(true);
+  for (const i of [2_502, 2_503, 2_504]) expect(afterMarker).not.toContain(lines[i]!);
+});
+
+test("in the cut, the headings that name failing tests come before failure lines of a shape already kept", () => {
+  // A wall of one assertion's shape fills the room; the numbered headings after it still name each failing test.
+  const lines = fixedLines(4_000).map((line, i) =>
+    i >= 1_000 && i < 2_000 ? `${`Failed asserting that 'v${i}' is identical to 'w${i}'.`.padEnd(59, ".")}\n` : line,
+  );
+  for (let k = 0; k < 20; k++) lines[2_500 + k] = `${k + 1}) Suite\\CaseTest::testNumber${k}\n`;
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  for (let k = 0; k < 20; k++) expect(afterMarker).toContain(lines[2_500 + k]!);
+});
+
+test("in the cut, shorter failure lines come first, so one long line does not crowd out several short ones", () => {
+  const lines = fixedLines(200);
+  lines[100] = "FAIL alpha\n";
+  lines[101] = "FAIL beta\n";
+  lines[102] = `FAIL gamma ${"x".repeat(1_463)}\n`;
+  lines[103] = "FAIL delta\n";
+  // Cap 4,000: 800 bytes of tail, a 3,000-byte head, and half of it, 1,500 bytes, for the middle's failure lines:
+  // the three short ones (32 bytes) and the long one (1,475) do not all fit, and the long one is the one left out.
+  const out = capOutput(lines.join(""), 4_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  for (const i of [100, 101, 103]) expect(afterMarker).toContain(lines[i]!);
+  expect(afterMarker).not.toContain(lines[102]!);
+});
+
+test("in the cut, a heading too long for the room leaves it to the shorter headings printed after it", () => {
+  const lines = fixedLines(200);
+  lines[100] = `1) Suite\\CaseTest::testLong with data set #0 ('${"x".repeat(1_500)}')\n`;
+  lines[101] = "2) Suite\\CaseTest::testShort\n";
+  lines[102] = "3) Suite\\CaseTest::testShorter\n";
+  const out = capOutput(lines.join(""), 4_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  expect(afterMarker).not.toContain(lines[100]!);
+  for (const i of [101, 102]) expect(afterMarker).toContain(lines[i]!);
+});
