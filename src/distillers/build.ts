@@ -271,8 +271,8 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
     for (let k = at + 1; k < d.to; k++) if (NOTE_LINE.test(lines.plain[k]!)) kept.push(k);
     // GHC names only the flag on the located line (`warning: [-Wunused-imports]`): the message is the next line.
     // So does CMake (`CMake Warning (dev) at verify/CMakeLists.txt:32 (GET_TARGET_PROPERTY):`, then `  Policy CMP0026 is not set…`).
-    if ((BARE_HEAD.test(lines.plain[at]!) || CMAKE_HEAD.test(lines.plain[at]!)) && at + 1 < d.to && /^\s+\S/.test(lines.plain[at + 1]!))
-      kept.push(at + 1);
+    if (CMAKE_HEAD.test(lines.plain[at]!)) kept.push(...cmakeMessage(lines, at + 1, d.to));
+    else if (BARE_HEAD.test(lines.plain[at]!) && at + 1 < d.to && /^\s+\S/.test(lines.plain[at + 1]!)) kept.push(at + 1);
     kept.sort((a, b) => a - b);
     const file =
       RUST_LOCATION.exec(lines.plain[kept.at(-1)!]!)?.[1] ??
@@ -290,6 +290,29 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
     const header = opensFile ? [`[${head.file}: ${count} warning${count === 1 ? "" : "s"}]`] : [];
     return { at: head.at, lines: [...header, ...head.kept.map((i) => lines.raw[i]!)] };
   });
+}
+
+/** The names and locations a CMake warning quotes under its message, at most this many. */
+const MAX_CMAKE_QUOTED_LINES = 10;
+
+/**
+ * A CMake warning's message: its first line, and the lines it quotes indented deeper, which name
+ * what it means (`  Manually-specified variables were not used by the project:`, then
+ * `    SNAPPY_USE_BUNDLED_GTEST`; `  A logical block opening on the line`, then `    CMakeLists.txt:83 (if)`).
+ * A policy's explanation, at the message's own depth, goes.
+ */
+function cmakeMessage(lines: ToolLines, from: number, to: number): number[] {
+  const first = lines.plain.slice(from, to).findIndex((line) => /^\s+\S/.test(line));
+  if (first === -1) return [];
+  const depth = indentOf(lines.plain[from + first]!);
+  const quoted: number[] = [];
+  for (let k = from + first + 1; k < to && quoted.length < MAX_CMAKE_QUOTED_LINES; k++)
+    if (lines.plain[k]!.trim() !== "" && indentOf(lines.plain[k]!) > depth) quoted.push(k);
+  return [from + first, ...quoted];
+}
+
+function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
 }
 
 /** Where the tool printed its own error count, our blocks must add up to it. */

@@ -103,6 +103,15 @@ describe("foldShapes", () => {
     expect(carriesSignal("[pid 12435] +++ killed by SIGABRT +++")).toBe(true);
   });
 
+  test("a word inside a symbol's name states nothing: a symbol table's `ares_timeout` and `completed.0` carry no signal", () => {
+    expect(carriesSignal("    76: 00000000000106a0   345 FUNC    GLOBAL DEFAULT   12 ares_timeout")).toBe(false);
+    expect(carriesSignal("     5: 0000000000016020     1 OBJECT  LOCAL  DEFAULT   22 completed.0")).toBe(false);
+    expect(carriesSignal("panic: test timed out after 10m0s")).toBe(true);
+    expect(carriesSignal("TimeoutError: waited 5000ms")).toBe(true);
+    expect(carriesSignal("Build completed in 2.1s")).toBe(true);
+    expect(carriesSignal("npm ls: UNMET DEPENDENCY left-pad@^1.3.0")).toBe(true);
+  });
+
   test("a redrawn line's frame that states a failure stays on its own line above the last frame", () => {
     const line =
       "[*] textutil PASS splitn-1.2\r[*] textutil FAIL splitn-1.3\r[*] textutil PASS splitn-2.1\r[ ] textutil ~~ T 122 P 121 F 1";

@@ -107,6 +107,8 @@ const FINDINGS_TALLIES: RegExp[] = [
   /^\d+ warnings? generated\.$/,
   /^✖ \d+ problems? \(/,
   /^Your code has been rated at -?[\d.]+\/10\b/,
+  // cppcheck's last progress line: how many files it read.
+  /^(\d+)\/\1 files checked 100% done$/,
 ];
 
 export function isFindingsTally(plain: string): boolean {

@@ -22,12 +22,12 @@ const MAX_CONTEXT = 30;
 
 /** Words that make a line worth keeping whatever its shape. */
 const SIGNAL =
-  /\bnot ok\b|\bfail(?:s|ed|ure|ures|ing)?\b|\berrors?\b|\bfatal\b|\bpanic|\bexception|\btraceback|\bwarn(?:ing|ings)?\b|deprecat|\bdubious\b|\bwstat\b|\bassert|\bexpected\b|\bgot:|\babort|\bkilled by\b|sigabrt|sigbus|sigfpe|sigill|segfault|segmentation|sigsegv|core dumped|\bleak|\blost:|\b(?:definitely|indirectly|possibly) lost\b|invalid (?:read|write|free)|uninitiali[sz]ed|timed? ?out|\bundefined\b|\bcannot\b|can't|\bunable\b|not found|denied|refused|\bmissing\b|\bunmet\b|\bskip(?:ped)?\b|\btodo\b|\bxfail|\bunexpected\b|\*\*\*|\bbail out\b|\bwould (?:reformat|fix|change)\b/i;
+  /\bnot ok\b|\bfail(?:s|ed|ure|ures|ing)?\b|\berrors?\b|\bfatal\b|\bpanic|\bexception|\btraceback|\bwarn(?:ing|ings)?\b|deprecat|\bdubious\b|\bwstat\b|\bassert|\bexpected\b|\bgot:|\babort|\bkilled by\b|sigabrt|sigbus|sigfpe|sigill|segfault|segmentation|sigsegv|core dumped|\bleak|\blost:|\b(?:definitely|indirectly|possibly) lost\b|invalid (?:read|write|free)|uninitiali[sz]ed|\btimed? ?out|\bundefined\b|\bcannot\b|can't|\bunable\b|not found|denied|refused|\bmissing\b|\bunmet\b|\bskip(?:ped)?\b|\btodo\b|\bxfail|\bunexpected\b|\*\*\*|\bbail out\b|\bwould (?:reformat|fix|change)\b/i;
 /** Tallies and verdicts: the numbers an agent reads first (`3 failed`, `Tests: 21`, `Files=30`). */
 const TALLY_COUNT =
   /(?<![/\d])\b\d+ (?:tests?|passed|passing|pass|failed|failing|fail|errors?|warnings?|examples?|failures?|assertions?|subtests?|skipped|pending|suites?|specs?)\b/;
 const TALLY =
-  /^# (?:tests|pass|fail|skip|todo)\s+\d+|\b(?:tests?|pass|fail|errors?|failures?|ok|skipped|total)\s*[:=]\s*\d+|\bFiles=\d+|\bResult:|\bsummary\b|\btotal\b|\bdone\b|\bfinished\b|\bsuccess(?:ful(?:ly)?)?\b|\bcompleted?\b/i;
+  /^# (?:tests|pass|fail|skip|todo)\s+\d+|\b(?:tests?|pass|fail|errors?|failures?|ok|skipped|total)\s*[:=]\s*\d+|\bFiles=\d+|\bResult:|(?<![.\w])(?:summary|total|done|finished|success(?:ful(?:ly)?)?|completed?)\b(?!\.\w)/i;
 /** A `file:line:` location (a compiler's, a linter's, a stack frame's): a finding, never repetition. */
 const LOCATION = new RegExp(`${FILE_LINE.source}|^[\\w./-]+:\\d+:\\d+: |\\bline \\d+\\b`);
 /** A line naming a package or library the run wrote (`dpkg-deb: building package 'cmark' in '../cmark_0.30.2-6_amd64.deb'.`). */
