@@ -170,6 +170,7 @@ function byNovelty(failing: number[], plain: string[], sizes: number[]): [number
     (shapes.has(shape) ? rest : FILE_LINE.test(plain[i]!) ? located : novel).push(i);
     shapes.add(shape);
   }
-  const shortestFirst = (a: number, b: number) => sizes[a]! - sizes[b]! || a - b;
+  // The sort is stable and each tier is in printed order: lines of one length stay in it.
+  const shortestFirst = (a: number, b: number) => sizes[a]! - sizes[b]!;
   return [located.sort(shortestFirst), novel.sort(shortestFirst), rest.sort(shortestFirst)];
 }

@@ -301,3 +301,13 @@ test("in the cut, a heading too long for the room leaves it to the shorter headi
   expect(afterMarker).not.toContain(lines[100]!);
   for (const i of [101, 102]) expect(afterMarker).toContain(lines[i]!);
 });
+
+test("in the cut, among failure lines of one length the first printed come first", () => {
+  const lines = fixedLines(200);
+  // Twenty distinct failure lines of 100 bytes each; the middle's 1,500 bytes of room hold fifteen.
+  for (let k = 0; k < 20; k++) lines[100 + k] = `${`FAIL case_${String.fromCharCode(97 + k)} ok`.padEnd(99, ".")}\n`;
+  const out = capOutput(lines.join(""), 4_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  const kept = Array.from({ length: 20 }, (_, k) => afterMarker.includes(lines[100 + k]!));
+  expect(kept).toEqual(Array.from({ length: 20 }, (_, k) => k < 15));
+});
