@@ -45,3 +45,8 @@ export function stripAnsi(text: string): string {
 export function byteLength(text: string): number {
   return Buffer.byteLength(text, "utf8");
 }
+
+/** How many leading whitespace characters a line has. */
+export function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}

@@ -114,9 +114,10 @@ function planCut(
 
 /**
  * The indexes of the (plain, trimmed) lines that state a failure (the first of each shape), then
- * of numbered failure headings, then of lines that only name a location, then the failure lines
- * that repeat a shape, then of a linter's error-class findings, then of those that state a warning, while
- * they fit in `budget` bytes; in the order printed. A line is a candidate once, where first printed.
+ * of numbered failure headings, then of lines that only name a location, then of the failure lines
+ * that repeat a shape, then of a linter's error-class findings, then of those that state a warning,
+ * while they fit in `budget` bytes; in the order printed. A line is a candidate once, where first
+ * printed, and one too long for the room that is left is passed over.
  */
 function signalLines(plain: string[], sizes: number[], budget: number): number[] {
   const failing: number[] = [];

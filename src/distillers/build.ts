@@ -28,6 +28,7 @@ import {
   statedErrorCount,
 } from "./build-tools/summaries.ts";
 import { carriesFailure } from "../base/failure.ts";
+import { indentOf } from "../base/lines.ts";
 import { foldRepeatedFindings, isFinding, MIN_FOLDED_FINDINGS } from "../base/same-as.ts";
 import { isToolFrame } from "./shared/frames.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
@@ -270,7 +271,8 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
     if (location !== -1) kept.push(at + 1 + location);
     for (let k = at + 1; k < d.to; k++) if (NOTE_LINE.test(lines.plain[k]!)) kept.push(k);
     // GHC names only the flag on the located line (`warning: [-Wunused-imports]`): the message is the next line.
-    // So does CMake (`CMake Warning (dev) at verify/CMakeLists.txt:32 (GET_TARGET_PROPERTY):`, then `  Policy CMP0026 is not set…`).
+    // So does CMake (`CMake Warning (dev) at verify/CMakeLists.txt:32 (GET_TARGET_PROPERTY):`, then `  Policy CMP0026 is not set…`),
+    // with the names and locations it quotes deeper under that line.
     if (CMAKE_HEAD.test(lines.plain[at]!)) kept.push(...cmakeMessage(lines, at + 1, d.to));
     else if (BARE_HEAD.test(lines.plain[at]!) && at + 1 < d.to && /^\s+\S/.test(lines.plain[at + 1]!)) kept.push(at + 1);
     kept.sort((a, b) => a - b);
@@ -309,10 +311,6 @@ function cmakeMessage(lines: ToolLines, from: number, to: number): number[] {
   for (let k = from + first + 1; k < to && quoted.length < MAX_CMAKE_QUOTED_LINES; k++)
     if (lines.plain[k]!.trim() !== "" && indentOf(lines.plain[k]!) > depth) quoted.push(k);
   return [from + first, ...quoted];
-}
-
-function indentOf(line: string): number {
-  return line.length - line.trimStart().length;
 }
 
 /** Where the tool printed its own error count, our blocks must add up to it. */

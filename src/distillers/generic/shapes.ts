@@ -10,7 +10,7 @@
  * Output with no signal at all (a script's rows, a listing) is not a log and is left whole.
  */
 import { carriesFailure } from "../../base/failure.ts";
-import { stripAnsi } from "../../base/lines.ts";
+import { indentOf, stripAnsi } from "../../base/lines.ts";
 import { FILE_LINE } from "../../base/text-paths.ts";
 
 /** A run shorter than this is left alone: its first and last stay, so fewer would save nothing. */
@@ -81,7 +81,7 @@ function withoutPaths(plain: string): string {
 export function shapeOf(plain: string): string {
   const trimmed = plain.trim();
   if (MAKE_CHATTER.test(trimmed)) return "make: chatter";
-  const indent = plain.length - plain.trimStart().length;
+  const indent = indentOf(plain);
   const words = trimmed.split(/\s+/).slice(0, 2).map(abstractWord);
   return `${Math.min(indent, 8)}|${words.join(" ")}`;
 }
@@ -198,8 +198,7 @@ function keepFirstSightings(plain: string[], kept: boolean[]): void {
 /** A line under a signal that belongs to it: deeper indented, or the same `#` comment block (TAP diagnostics). */
 function explains(signal: string, next: string): boolean {
   if (next.trim() === "") return false;
-  const indent = (text: string) => text.length - text.trimStart().length;
-  if (indent(next) > indent(signal)) return true;
+  if (indentOf(next) > indentOf(signal)) return true;
   const lead = signal.trimStart()[0];
   return (lead === "#" || lead === "|") && next.trimStart()[0] === lead;
 }
