@@ -4,7 +4,6 @@
  * cannot repair a malformed payload, but it can certainly make it worse.
  */
 import { MAX_JSON_PARSE_BYTES, MIN_DELIMITED_LINES, NDJSON_SAMPLE_LINES } from "../base/limits.ts";
-import { indentOf } from "../base/lines.ts";
 import { isTextPath } from "../base/text-paths.ts";
 
 /** Share of rows whose delimiter count must equal the header's. */
@@ -81,7 +80,7 @@ function isYaml(lines: string[]): boolean {
   let nested = false;
   let blockIndent = -1;
   for (const line of lines) {
-    const indent = indentOf(line);
+    const indent = line.length - line.trimStart().length;
     // A block scalar (`key: |`) hands the following, more-indented lines to arbitrary text
     // (a PEM, a script, HCL). Those lines are skipped, not judged: one embedded ConfigMap once
     // made a whole kustomize manifest look like prose.
