@@ -78,6 +78,12 @@ describe("a tail that reshapes the output hands it through", () => {
   test.each(TAILS)("`cargo test | %s`", (tail) => {
     expect(route(`cargo test | ${tail}`)).toEqual({ distiller: null, reason: `reshaped by ${tail}`, label: "cargo" });
   });
+  test("xargs fed by a pipe stands for the program it runs: the feeder's output is consumed", () => {
+    expect(route("find src -name '*.php' -print0 | xargs -0 -n 1 php -l")).toEqual(route("php -l src/A.php"));
+    expect(route("git ls-files | xargs -I{} cargo test {}")).toEqual({ distiller: "test", reason: null, label: "cargo" });
+    expect(route("ls && find . | xargs cargo test")).toEqual({ distiller: "generic", reason: null, label: "chain" });
+    expect(route("find . | xargs cargo test | head")).toEqual({ distiller: null, reason: "reshaped by head", label: "cargo" });
+  });
   test("a tail no table names leaves the route: `cargo test | cat` is still the test run", () => {
     expect(route("cargo test | cat")).toEqual({ distiller: "test", reason: null, label: "cargo" });
   });

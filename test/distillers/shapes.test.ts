@@ -86,6 +86,18 @@ describe("foldShapes", () => {
     );
   });
 
+  test("a checker's clean verdict per file is repetition, and a run of them alone is a log", () => {
+    // php -l over a tree, each file its own invocation through xargs: the verdict names "errors".
+    const clean = Array.from({ length: 40 }, (_, i) => `No syntax errors detected in src/Carbon/Traits/T${i}.php`);
+    expect(foldShapesIn(clean.join("\n"))).toBe([clean[0], clean[1], "[36 similar lines omitted]", clean[38], clean[39]].join("\n"));
+    const broken = [
+      ...clean.slice(0, 20),
+      'PHP Parse error:  syntax error, unexpected token "}" in src/A.php on line 9',
+      ...clean.slice(20),
+    ];
+    expect(foldShapesIn(broken.join("\n"))).toContain("PHP Parse error:  syntax error, unexpected token");
+  });
+
   test("a passing test whose name reads as a failure verdict is never folded", () => {
     const lines = [...passing(5), "ok 6 - subprocess failed to get lock", ...passing(12).slice(6), "# pass 12"];
     expect(foldShapesIn(lines.join("\n"))).toContain("ok 6 - subprocess failed to get lock");

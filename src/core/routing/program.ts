@@ -41,8 +41,8 @@ const SILENT_BUILTINS = new Set([
  * Wrappers that run the rest of their words as the program, with how many words each option takes.
  * Not the gateway's WRAPPERS (core/gateway/permission-rules.ts): that list peels every spelling a
  * deny rule might name, so it may over-peel (`watch`, `xargs`, `strace`) at no cost; this one says
- * whose stdout the agent reads, and `watch git status` or `xargs grep` do not print one git status
- * or one grep.
+ * whose stdout the agent reads, and `watch git status` does not print one git status. `xargs` is
+ * read apart (XARGS_OPTIONS): only fed by a pipe does it stand for the program it runs.
  */
 const WRAPPER_OPTIONS: Record<string, { valued: RegExp; positional: number }> = {
   // `timeout [-s SIG] [-k DUR] [--preserve-status] DURATION cmd`
@@ -58,9 +58,18 @@ const WRAPPER_OPTIONS: Record<string, { valued: RegExp; positional: number }> = 
   env: { valued: /^(?:-u|--unset|-C|--chdir|-S|--split-string)$/, positional: 0 },
 };
 
+/**
+ * `xargs [options] cmd`, fed by a pipe, runs cmd over what came down it: the agent reads cmd's
+ * output (`find src -print0 | xargs -0 -n1 php -l` prints php's verdicts, not find's paths).
+ * With no cmd it runs `echo`, which reshapes the lines it was fed.
+ */
+const XARGS_OPTIONS = {
+  valued: /^(?:-[nLPsdEeaI]|--(?:max-args|max-lines|max-procs|max-chars|delimiter|eof|arg-file|replace|process-slot-var))$/,
+  positional: 0,
+};
+
 /** Words after a wrapper and its own options: the wrapped program's argv. */
-function peelWrapper(wrapper: string, words: string[]): string[] {
-  const spec = WRAPPER_OPTIONS[wrapper]!;
+function peelWrapper(wrapper: string, words: string[], spec = WRAPPER_OPTIONS[wrapper]!): string[] {
   let rest = words;
   let positional = spec.positional;
   while (rest.length > 0) {
@@ -103,17 +112,34 @@ function programOf(segment: ShellSegment): Program | null {
  */
 export function soleOutputProgram(command: string): { program: Program | null; tail: Program | null; mixed: boolean } {
   const segments = parseChain(command);
-  const producers: Program[] = [];
+  const producers: { program: Program; at: number }[] = [];
   let tail: Program | null = null;
+  let pipelineStart = 0;
   for (let i = 0; i < segments.length; i++) {
+    const pipedInto = i > 0 && segments[i - 1]!.next === "|";
+    if (!pipedInto) pipelineStart = i;
     const program = programOf(segments[i]!);
     if (!program) continue;
-    const pipedInto = i > 0 && segments[i - 1]!.next === "|";
     if (pipedInto) {
-      tail = program;
+      const run = program.base === "xargs" ? xargsProgram(program) : null;
+      if (!run) {
+        tail = program;
+        continue;
+      }
+      // What fed xargs is consumed: the program it runs is this pipeline's producer.
+      while (producers.length > 0 && producers.at(-1)!.at >= pipelineStart) producers.pop();
+      tail = null;
+      producers.push({ program: run, at: i });
       continue;
     }
-    if (!SILENT_BUILTINS.has(program.base)) producers.push(program);
+    if (!SILENT_BUILTINS.has(program.base)) producers.push({ program, at: i });
   }
-  return { program: producers.length === 1 ? producers[0]! : null, tail, mixed: producers.length > 1 };
+  return { program: producers.length === 1 ? producers[0]!.program : null, tail, mixed: producers.length > 1 };
+}
+
+/** The program `xargs` runs, or null when it runs the default `echo`. */
+function xargsProgram(xargs: Program): Program | null {
+  const words = peelWrapper("xargs", xargs.args, XARGS_OPTIONS);
+  if (words.length === 0) return null;
+  return { base: programBase(words[0]!), args: words.slice(1), segment: xargs.segment };
 }

@@ -48,11 +48,12 @@ export interface ShapeFold {
 
 /**
  * A runner's line for one passing test (`ok 12 - name`, under `ctest -V` `3: ok 12 - name`, `PASS: t1`, ctest's `Passed`, meson's
- * `OK`): repetition even when the test's name holds a word like "error" or "expected", unless it
- * reads as a failure verdict (`ok 4 - subprocess failed to get lock`), which is never folded.
+ * `OK`), or a checker's clean verdict on one file (`php -l`'s `No syntax errors detected in src/A.php`):
+ * repetition even when the name holds a word like "error" or "expected", unless it reads as a
+ * failure verdict (`ok 4 - subprocess failed to get lock`), which is never folded.
  */
 const PASSING_TEST =
-  /^\s*(?:(?:\d+: )?ok \d+\b(?!.*#\s*(?:TODO|SKIP))|PASS: \S|\d+\/\d+ Test +#\d+: \S+ \.+ +Passed\b|\d+\/\d+ \S+ +OK +[\d.]+s$|[✓✔] )/;
+  /^\s*(?:(?:\d+: )?ok \d+\b(?!.*#\s*(?:TODO|SKIP))|PASS: \S|\d+\/\d+ Test +#\d+: \S+ \.+ +Passed\b|\d+\/\d+ \S+ +OK +[\d.]+s$|[✓✔] |No (?:syntax )?errors (?:detected|found) in \S)/;
 
 /** Whether a line states a failure, a warning or a tally: such a line is never folded. */
 export function carriesSignal(plain: string): boolean {
@@ -116,7 +117,8 @@ export function foldShapes(input: string[]): ShapeFold | null {
   const plain = raw.map((line) => stripAnsi(line));
   // Output with no failure, warning or tally anywhere is no log (a script's rows, a listing):
   // its lines may each be the answer, so nothing folds.
-  if (!plain.some((line) => line.trim() !== "" && carriesSignal(line))) return null;
+  // A run of passing verdicts is a log too: the verdicts are what folds.
+  if (!plain.some((line) => line.trim() !== "" && (carriesSignal(line) || PASSING_TEST.test(line)))) return null;
   const kept = keptLines(plain);
   keepFirstSightings(plain, kept);
   const foldable = repetitive(plain, kept);
