@@ -79,6 +79,10 @@ describe("sniffFormat", () => {
     ["  foo(a, b)\n  bar(c, d)\n  baz(e, f)\n", null],
     // No header, but a column of numbers, dates or ids in every row: a program's table.
     ["412\tRetry webhooks\tOPEN\n409\tFix pagination\tOPEN\n406\tBump lodash\tDRAFT\n", "tsv"],
+    // A quote opened and never closed breaks the rules, however much follows.
+    ['id,note\n1,"open\n2,shut\n3,ajar\n', null],
+    // A doubled quote is a quote inside the field: `name"` and `name` are two columns, so a header.
+    ['"name""",name,city\nada,x,paris\nbob,y,rome\n', "csv"],
   ])("applies the delimited rules to %p", (text, kind) => {
     expect(sniffFormat(text)).toBe(kind as never);
   });
@@ -93,5 +97,12 @@ describe("sniffFormat", () => {
     ["lib/a.js:10:  f(a, b);\nlib/a.js-11-  g(c, d);\nlib/b.js:12:  h(e, f);\n"],
   ])("recognises compiler and search diagnostics before the sniff: %p", (text) => {
     expect(sniffFormat(text)).toBeNull();
+  });
+
+  test("a table with a location in a few rows is still a table: diagnostics are most of the lines", () => {
+    // Two located rows of five: a findings export, not a compiler's output.
+    const table =
+      "location,rule,count\nsrc/a.c:12:4,unused-variable,3\n(global),unused-include,7\nsrc/b.c:9:1,shadow,1\n(global),missing-header,2\n";
+    expect(sniffFormat(table)).toBe("csv");
   });
 });
