@@ -13,6 +13,9 @@ import type { Program } from "./program.ts";
  */
 export const JVM = new Set(["java", "javac", "mvn", "mvnw", "gradle", "gradlew", "kotlin", "kotlinc", "sbt"]);
 
+/** A package script named for the project's tests: `test`, `test:unit`, `unit`, `e2e`, `spec:ci`. */
+const TEST_SCRIPT = /^test(?::|$)|^(?:unit|e2e|spec)(?::|$)/;
+
 export function hasWord(args: string[], ...words: string[]): boolean {
   return args.some((arg) => words.includes(arg));
 }
@@ -23,7 +26,7 @@ export function isTestInvocation(program: Program): boolean {
   const launched = launchedProgram(program);
   if (launched && isTestInvocation(launched)) return true;
   const first = args.find((arg) => !arg.startsWith("-"));
-  if (base === "node" || base === "deno" || base === "bun") return hasWord(args, "--test", "test");
+  if (base === "node" || base === "deno") return hasWord(args, "--test", "test");
   if (base === "python" || base === "python3") {
     const module = args[args.indexOf("-m") + 1];
     return (
@@ -39,9 +42,10 @@ export function isTestInvocation(program: Program): boolean {
   )
     return true;
   if (PACKAGE_MANAGERS.has(base)) {
-    if (first === "test" || first === "t") return true;
-    const script = args[args.indexOf("run") + 1] ?? "";
-    return first === "run" && /^test(?::|$)|^(?:unit|e2e|spec)(?::|$)/.test(script);
+    if (first === "test" || first === "t" || (base === "bun" && hasWord(args, "--test"))) return true;
+    // yarn, pnpm and bun run a script named as their first word too (`pnpm test:unit`, `yarn e2e`).
+    const script = first === "run" ? (args[args.indexOf("run") + 1] ?? "") : base === "npm" ? "" : (first ?? "");
+    return TEST_SCRIPT.test(script);
   }
   if (PACKAGE_RUNNERS.has(base)) return first !== undefined && programOwner(basename(first)) === "test";
   if (base === "go" || base === "cargo" || base === "dotnet" || base === "swift" || base === "mix" || base === "zig")
