@@ -92,3 +92,34 @@ describe("meson test", () => {
     expect(routeCommand("meson test -C build --print-errorlogs").distiller).toBe("test");
   });
 });
+
+describe("minitest (rake test, a test file run by ruby)", () => {
+  test("keeps every Failure block with its location, the seed, the tally and rake's verdict; drops -v's line per test", () => {
+    const out = distill("h6_rake_test_verbose_builder_attr_escape_fail")!;
+    for (const needle of [
+      "Run options: -v --seed 9673",
+      "TestAttributeEscaping#test_attr_quot [/home/dev/src/builder-3.2.4/test/test_markupbuilder.rb:247]:",
+      '  Actual: "<a title=\\"\\"x\\"\\"/>"',
+      "TestMarkup#test_attributes_escaping_can_be_turned_on [/home/dev/src/builder-3.2.4/test/test_markupbuilder.rb:91]:",
+      "113 runs, 214 assertions, 4 failures, 0 errors, 0 skips",
+      "rake aborted!",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("TestNameCollisions#test_no_collision = 0.00 s = .");
+    expect(out).not.toContain("Finished in ");
+  });
+
+  test("refuses a reading when the tally counts more failures and errors than the blocks explain", () => {
+    const text = fixture("test", "h6_rake_test_builder_unmodified_fail").text.replace("1 failures, 0 errors", "1 failures, 1 errors");
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+
+  test("routes a test file run by its interpreter to the test distiller, and leaves other scripts alone", () => {
+    expect(routeCommand("ruby -Ilib:test test/test_markupbuilder.rb").distiller).toBe("test");
+    expect(routeCommand("ruby -Itest test/markup.rb").distiller).toBe("test");
+    expect(routeCommand("python3 tests/test_api.py").distiller).toBe("test");
+    expect(routeCommand("python3 ../other/tests/run.py").distiller).toBeNull();
+    expect(routeCommand("ruby script/generate.rb").distiller).toBeNull();
+    expect(routeCommand("python3 setup.py build").distiller).toBeNull();
+  });
+});

@@ -16,6 +16,14 @@ export const JVM = new Set(["java", "javac", "mvn", "mvnw", "gradle", "gradlew",
 /** A package script named for the project's tests: `test`, `test:unit`, `unit`, `e2e`, `spec:ci`. */
 const TEST_SCRIPT = /^test(?::|$)|^(?:unit|e2e|spec)(?::|$)/;
 
+/**
+ * A test file run by its interpreter (`python3 tests/test_api.py`, `ruby -Itest test/markup_test.rb`):
+ * unittest and minitest print their report whoever starts them. Named for its tests, or for ruby
+ * any file under `test/` (minitest's layout); `python3 tests/run.py` may be anything.
+ */
+const TEST_FILE = /^(?!-)(?:[\w.-]*\/)*(?:test_[\w-]*|[\w-]+_(?:test|spec))\.(?:rb|py)$/;
+const RUBY_TEST_FILE = /^(?!-)(?:[\w.-]*\/)*(?:test|spec)\/[\w/.-]+\.rb$/;
+
 export function hasWord(args: string[], ...words: string[]): boolean {
   return args.some((arg) => words.includes(arg));
 }
@@ -29,11 +37,11 @@ export function isTestInvocation(program: Program): boolean {
   if (base === "node" || base === "deno") return hasWord(args, "--test", "test");
   if (base === "python" || base === "python3") {
     const module = args[args.indexOf("-m") + 1];
-    return (
-      args.includes("-m") &&
-      (module === "pytest" || module === "unittest" || module === "tox" || module === "nose2" || module === "doctest")
-    );
+    if (args.includes("-m"))
+      return module === "pytest" || module === "unittest" || module === "tox" || module === "nose2" || module === "doctest";
+    return args.some((arg) => TEST_FILE.test(arg));
   }
+  if (base === "ruby") return args.some((arg) => TEST_FILE.test(arg) || RUBY_TEST_FILE.test(arg));
   // `hatch run test`, `poetry run test`: a script of the project's environment named for its tests.
   if (
     PYTHON_ENV_RUNNERS.has(base) &&

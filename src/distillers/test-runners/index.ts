@@ -12,6 +12,7 @@ import { readJasmine } from "./jasmine.ts";
 import { readJest } from "./jest.ts";
 import { readJunit } from "./junit.ts";
 import { readMeson } from "./meson.ts";
+import { readMinitest } from "./minitest.ts";
 import { readMocha } from "./mocha.ts";
 import { readNodeSpec } from "./node-spec.ts";
 import { readPhpunit } from "./phpunit.ts";
@@ -35,6 +36,7 @@ export const RUNNER_READERS: RunnerParser[] = [
   readNodeSpec,
   readPlaywright,
   readRspec,
+  readMinitest,
   readPhpunit,
   readJunit,
   readJasmine,
