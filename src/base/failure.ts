@@ -50,6 +50,12 @@ export const FAILURE_SHAPES: readonly FailureShape[] = [
   substring("undefined reference (linker)", "undefined reference to"),
   // Perl's missing module, the cause behind a test file's `BEGIN failed--compilation aborted`.
   substring("Perl can't locate", "can't locate "),
+  // A shell that could not find a program: `sh: 1: eslint: not found`, `missing: line 81: flex: command not found`,
+  // `src/test/scripts/ping.sh: 28: ping: not found` in a test's own output, the cause behind its failure.
+  {
+    name: "shell: command not found",
+    matches: (_lower, start) => /^[^\s:]+: (?:line )?(?:\d+: )?[^\s:]+: (?:command )?not found$/.test(start),
+  },
   // A non-zero count of errors: tsc's `Found 3 errors.`, clang's `2 errors generated.`, eslint's summary.
   { name: "N errors (N > 0)", matches: (lower) => /(?:^|[^0-9.])[1-9]\d* errors?\b/.test(lower) },
   // `failed` / `fail` as a word, not inside an identifier, and not a zero count.
@@ -68,7 +74,7 @@ const VERDICT_WORD = /fail(?:ed)?/g;
  * the rest of the pipeline on large payloads (profiled on a 1 MB Read).
  */
 const FAILURE_WORD =
-  /error|err!|fatal:|exception:|panic:|fail|traceback|segmentation fault|not ok|undefined reference|can't locate |●|✗|✘|❌|✖/gi;
+  /error|err!|fatal:|exception:|panic:|fail|traceback|segmentation fault|not ok|undefined reference|can't locate |not found(?=\r?\n|\r?$)|●|✗|✘|❌|✖/gi;
 /** The same words for one line: the ledger asks about every line it could fold. */
 const FAILURE_HINT = new RegExp(FAILURE_WORD.source, "i");
 

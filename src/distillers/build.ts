@@ -36,10 +36,12 @@ import { defineDistiller } from "./types.ts";
 
 /** A rustc/cargo diagnostic names its location on the line under it. */
 const FILE_OF = /^(\S+?):\d+(?::\d+)?: /;
-/** A located warning line with no message of its own: nothing, or only a bracketed flag, after `warning:`. */
 /** CMake's warning head, and the file it names: `CMake Warning (dev) at reformatter/CMakeLists.txt:38 (GET_TARGET_PROPERTY):`. */
 const CMAKE_HEAD = /^CMake (?:Deprecation )?Warning\b[^:]*?(?: at (\S+?):\d+)?(?: \([^)]*\))?:$/;
-const BARE_HEAD = /^\S+?:\d+(?::\d+)?: warning:(?:\s*\[[^\]]*\])?\s*$/;
+/** A warning line with no message of its own: nothing, or only a bracketed flag, after `warning:`. */
+const BARE_HEAD = /^(?:\S+?:\d+(?::\d+)?|<no location info>|<command line>): warning:(?:\s*\[[^\]]*\])?\s*$/;
+/** A warning no line is named for: GHC's `<no location info>: warning: [-Wmissing-home-modules]`, `libtool: warning: …`. */
+const UNLOCATED_HEAD = /^(?:<[\w ]+>|[\w.+-]+): warning: /;
 /** gcc/clang notes name the other location a warning is about (`length computed here`). */
 const NOTE_LINE = /^\S+?:\d+(?::\d+)?: note: /;
 
@@ -264,7 +266,13 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
   const heads = warnings.map((d) => {
     // The finding's own line: past any `In function …` preamble, the first located or `warning` line.
     let at = d.from;
-    while (at < d.to - 1 && !FILE_OF.test(lines.plain[at]!) && !/^warning\b/i.test(lines.plain[at]!) && !CMAKE_HEAD.test(lines.plain[at]!))
+    while (
+      at < d.to - 1 &&
+      !FILE_OF.test(lines.plain[at]!) &&
+      !/^warning\b/i.test(lines.plain[at]!) &&
+      !CMAKE_HEAD.test(lines.plain[at]!) &&
+      !UNLOCATED_HEAD.test(lines.plain[at]!)
+    )
       at++;
     const kept = [at];
     const location = lines.plain.slice(at + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));

@@ -240,3 +240,14 @@ describe("routing to the build distiller", () => {
     for (const command of ["cargo run --release", "cargo r", "go run ./cmd/app"]) expect(routeCommand(command).distiller).toBe("generic");
   });
 });
+
+describe("a warning no line is named for", () => {
+  test("GHC's `<no location info>: warning:` keeps its head and message among the located warnings", () => {
+    const f = loadFixtures("build").find((candidate) => candidate.name === "h10_ghc_weverything_dlist_tests")!;
+    const out = distillWith("build", f.text, { command: f.command, failed: false })!;
+    expect(out).toContain(
+      "<no location info>: warning: [-Wmissing-home-modules]\n    Modules are not listed in command line but needed for compilation: ",
+    );
+    expect(out).toContain("Data/DList/Internal.hs:1:1: warning: [-Wmissing-export-lists]");
+  });
+});

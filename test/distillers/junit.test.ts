@@ -178,12 +178,41 @@ describe("JUnitCore (JUnit 4)", () => {
   });
 });
 
+describe("the console launcher with --details=verbose (a node per test, no Failures section)", () => {
+  test("reads each failed node: its name, its source, the exception with the frames into the project, its status", () => {
+    const f = fixture("test", "h10_junit5_console_verbose_commons_exec_quote_fail");
+    const reading = readJunit(toToolLines(f.text))!;
+    expect(reading).toMatchObject({ failuresFound: 12, failuresTallied: 12 });
+    const out = distill("h10_junit5_console_verbose_commons_exec_quote_fail")!;
+    for (const needle of [
+      "testAddArgumentWithSpace",
+      'org.junit.ComparisonFailure: expected:<[test, foo, ["ba r"]]> but was:<[test, foo, [ba r]]>',
+      "at org.apache.commons.exec.CommandLineTest.testCommandLineParsingWithExpansion2(CommandLineTest.java:426)",
+      "[        12 tests failed          ]",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("uniqueId:");
+    expect(out).not.toContain("at org.junit.runners.ParentRunner.run(ParentRunner.java:413)");
+  });
+
+  test("refuses a reading when the box counts more failed tests than failed nodes", () => {
+    const text = fixture("test", "h10_junit5_console_verbose_commons_exec_quote_fail").text.replace("12 tests failed", "13 tests failed");
+    expect(readJunit(toToolLines(text))).toMatchObject({ failuresFound: 12, failuresTallied: 13 });
+  });
+});
+
 test("claims no other runner's output among the fixtures", () => {
   const claimed = loadFixtures()
     .filter((f) => !f.holdout && readJunit(toToolLines(f.text)) !== null)
     .map((f) => f.name)
     .sort();
   expect(claimed).toEqual([
+    "h10_junit5_console_commons_exec_quote_fail",
+    "h10_junit5_console_commons_exec_util_pass",
+    "h10_junit5_console_verbose_commons_exec_quote_fail",
+    "h10_junitcore_commons_exec_env_failures",
+    "h10_junitcore_commons_exec_inverted_exit_check_fail",
+    "h10_junitcore_commons_exec_quote_fail",
     "h2_junit_console_vintage_junit4_tree_fail",
     "h2_junitcore_junit4_alltests_compactor_fail",
     "h3_junitcore_codec_soundextest_fail",

@@ -186,3 +186,19 @@ describe("routing to the test distiller", () => {
   ];
   for (const command of commands) test(`routes ${command}`, () => expect(routeCommand(command).distiller).toBe("test"));
 });
+
+describe("cargo test under RUST_BACKTRACE=1", () => {
+  test("keeps each panic's values and the frames into the crate; the standard library's frames and the hint go", () => {
+    const f = loadFixtures("test").find((candidate) => candidate.name === "h10_cargo_test_heck_backtrace_fail")!;
+    const out = distillWith("test", f.text, { command: f.command, failed: true })!;
+    for (const needle of [
+      ' right: "camel-case"',
+      "   4: heck::kebab::tests::test1\n             at ./src/kebab.rs:54:17",
+      "29 passed; 49 failed",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("core::panicking::panic_fmt");
+    expect(out).not.toContain("at /rustc/");
+    expect(out).not.toContain("RUST_BACKTRACE=full");
+  });
+});

@@ -42,8 +42,9 @@ const STARTERS: Starter[] = [
   { severity: "warning", pattern: /^\S+?:\d+:\d+: [CWRF]: (?:\[Correctable\] )?[A-Z]\w+\/\w+: /, extent: "indented" },
   // pylint's `file:line:col: E1121: message (symbol)`, flake8's and pycodestyle's `file:line:col: E501 message`.
   { severity: "warning", pattern: /^\S+?:\d+:\d+: [CRWEFI]\d{4}: /, extent: "indented" },
-  // A warning with no line: guild's `<unknown-location>: warning: …`, `libtool: warning: …`.
-  { severity: "warning", pattern: /^(?:<unknown-location>|[\w.+-]+): warning: /, extent: "indented" },
+  // A warning with no line: guild's `<unknown-location>: warning: …`, GHC's `<no location info>: warning: [-Wmissing-home-modules]`, `libtool: warning: …`.
+  { severity: "warning", pattern: /^(?:<unknown-location>|<no location info>|<command line>|[\w.+-]+): warning: /, extent: "indented" },
+  { severity: "error", pattern: /^(?:<no location info>|<command line>): error: /, extent: "indented" },
   // go build: `./main.go:12:5: undefined: x` with no severity word.
   { severity: "error", pattern: /^\S+\.go:\d+(?::\d+)?: /, extent: "indented" },
   // tsc, plain and --pretty; `error TS…` without a file when the file is in the message.

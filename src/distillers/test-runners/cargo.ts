@@ -13,8 +13,15 @@ const LATE_VERDICT = /^(?:ok|FAILED|ignored)$/;
 const NEXTEST_STATUS = /^\s+(?:PASS|FAIL|SIGSEGV|TIMEOUT|Summary) \[\s*[\d.]+s\]/;
 const BLOCK_HEADER = /^---- (.+?) std(?:out|err) ----$/;
 const BLOCK_END = /^(?:failures:|successes:|test result: |\s*Running |\s*Doc-tests |---- )/;
-/** libtest's hint to rerun with a backtrace: the same on every failure, so it is ceremony. */
-const BACKTRACE_HINT = /^note: run with `RUST_BACKTRACE=1`/;
+/** libtest's hints to rerun with a (fuller) backtrace: the same on every failure, so they are ceremony. */
+const BACKTRACE_HINT = /^note: (?:run with `RUST_BACKTRACE=1`|Some details are omitted, run with `RUST_BACKTRACE=full`)/;
+/**
+ * A backtrace frame inside the standard library or the test harness (`1: core::panicking::panic_fmt`,
+ * `7: <fn() -> … as core::ops::function::FnOnce<()>>::call_once`), with the `at /rustc/…` line under
+ * it: the same under every panic. Frames into the crate (`4: heck::kebab::tests::test1`, `at ./src/kebab.rs:54:17`) stay.
+ */
+const STD_FRAME = /^\s+\d+: (?:__rustc::|std::|core::|alloc::|test::|<.*\bas (?:core|std)::ops::function::Fn(?:Once|Mut)?\b)/;
+const FRAME_SOURCE = /^\s+at \S/;
 
 export function readCargoTest(lines: RunLines): RunReading | null {
   const tallies = allMatches(lines.plain, TALLY);
@@ -33,7 +40,11 @@ export function readCargoTest(lines: RunLines): RunReading | null {
     if (name === undefined) return;
     let end = i + 1;
     while (end < lines.plain.length && !BLOCK_END.test(lines.plain[end]!)) end++;
-    const body = lines.raw.slice(i + 1, end).filter((_, k) => !BACKTRACE_HINT.test(lines.plain[i + 1 + k]!));
+    const body = lines.raw.slice(i + 1, end).filter((_, k) => {
+      const at = i + 1 + k;
+      const plain = lines.plain[at]!;
+      return !BACKTRACE_HINT.test(plain) && !STD_FRAME.test(plain) && !(FRAME_SOURCE.test(plain) && STD_FRAME.test(lines.plain[at - 1]!));
+    });
     blocks.set(name, { at: i, body: trimBlank(body) });
   });
 

@@ -50,6 +50,11 @@ function readConsoleLauncher(lines: RunLines): RunReading | null {
   for (let i = 0; i < tallyAt; i++) if (TREE_FAILED.test(plain[i]!)) pieces.push({ at: i, lines: [raw[i]!] });
 
   const sectionAt = lastMatch(plain.slice(0, tallyAt), FAILURES);
+  if (sectionAt === -1 && pieces.length === 1) {
+    const verbose = verboseFailures(lines, tallyAt);
+    pieces.push(...verbose);
+    return { pieces, failuresFound: verbose.length, failuresTallied };
+  }
   if (sectionAt === -1) return { pieces, failuresFound: pieces.length - 1, failuresTallied };
   pieces.push({ at: sectionAt, lines: [raw[sectionAt]!] });
   const starts: number[] = [];
@@ -65,6 +70,44 @@ function readConsoleLauncher(lines: RunLines): RunReading | null {
   // The section's own count and its blocks must agree before they are compared with the box.
   const announced = countIn(plain[sectionAt]!, FAILURES);
   return { pieces, failuresFound: announced === starts.length ? starts.length : -1, failuresTallied };
+}
+
+/** `--details=verbose` prints a node per test and no Failures section: `├─ name`, its fields, `status: ✘ FAILED`. */
+const VERBOSE_NODE = /^[│ ]*[├└]─ \S/;
+const VERBOSE_FAILED = /^[│ ]*status: ✘ FAILED\b/;
+const VERBOSE_FIELD = /^[│ ]*(source|caught|duration): /;
+/** The tree's gutter in front of a node's fields and trace lines. */
+const GUTTER = /^[│ ]+/;
+
+/**
+ * Each failed test of a verbose tree: its name, its source (the class), the exception it caught
+ * with the frames into the project, and its status line. Tags, ids and durations go.
+ */
+function verboseFailures(lines: RunLines, tallyAt: number): Piece[] {
+  const { plain, raw } = lines;
+  // The trace lines read without the gutter, so a frame is recognised as in the Failures section.
+  const unguttered: RunLines = { raw, plain: plain.map((line) => line.replace(GUTTER, "")) };
+  const seen = new Set<string>();
+  const pieces: Piece[] = [];
+  for (let statusAt = 0; statusAt < tallyAt; statusAt++) {
+    if (!VERBOSE_FAILED.test(plain[statusAt]!)) continue;
+    let nodeAt = statusAt - 1;
+    while (nodeAt > 0 && !VERBOSE_NODE.test(plain[nodeAt]!)) nodeAt--;
+    const kept = [raw[nodeAt]!];
+    const field = (name: string) => plain.slice(nodeAt, statusAt).findIndex((line) => VERBOSE_FIELD.exec(line)?.[1] === name);
+    const sourceAt = field("source");
+    const testClass = sourceAt === -1 ? null : (SOURCE_CLASS.exec(plain[nodeAt + sourceAt]!)?.[1] ?? null);
+    if (sourceAt !== -1) kept.push(raw[nodeAt + sourceAt]!);
+    const caughtAt = field("caught");
+    if (caughtAt !== -1) {
+      const durationAt = field("duration");
+      const end = durationAt > caughtAt ? nodeAt + durationAt : statusAt;
+      kept.push(raw[nodeAt + caughtAt]!, ...traceLines(unguttered, nodeAt + caughtAt + 1, end, testClass, seen));
+    }
+    kept.push(raw[statusAt]!);
+    pieces.push({ at: nodeAt, lines: kept });
+  }
+  return pieces;
 }
 
 /** The summary box around line `at`: the run of box lines it belongs to, in order. */
