@@ -54,7 +54,7 @@ export const FAILURE_SHAPES: readonly FailureShape[] = [
   // `src/test/scripts/ping.sh: 28: ping: not found` in a test's own output, the cause behind its failure.
   {
     name: "shell: command not found",
-    matches: (_lower, start) => /^[^\s:]+: (?:line )?(?:\d+: )?[^\s:]+: (?:command )?not found$/.test(start),
+    matches: (_lower, start) => /^[^\s:]+: (?:line )?(?:\d+: )?[^\s:]+: (?:command )?not found\s*$/.test(start),
   },
   // A non-zero count of errors: tsc's `Found 3 errors.`, clang's `2 errors generated.`, eslint's summary.
   { name: "N errors (N > 0)", matches: (lower) => /(?:^|[^0-9.])[1-9]\d* errors?\b/.test(lower) },

@@ -42,6 +42,12 @@ const CMAKE_HEAD = /^CMake (?:Deprecation )?Warning\b[^:]*?(?: at (\S+?):\d+)?(?
 const BARE_HEAD = /^(?:\S+?:\d+(?::\d+)?|<no location info>|<command line>): warning:(?:\s*\[[^\]]*\])?\s*$/;
 /** A warning no line is named for: GHC's `<no location info>: warning: [-Wmissing-home-modules]`, `libtool: warning: …`. */
 const UNLOCATED_HEAD = /^(?:<[\w ]+>|[\w.+-]+): warning: /;
+/** rollup's warning head: `(!) v4/core/util.js (400:0): A comment`, `(!) Circular dependency`. */
+const ROLLUP_HEAD = /^\(!\) /;
+/** What a rollup warning's message is not: its source excerpt (`400: code`, the caret under it) and its docs link. */
+const ROLLUP_EXCERPT = /^\s*(?:\d+: |\^\s*$)|^https?:\/\/\S+$/;
+/** Lines of one rollup warning's message kept, at most. */
+const MAX_ROLLUP_LINES = 12;
 /** gcc/clang notes name the other location a warning is about (`length computed here`). */
 const NOTE_LINE = /^\S+?:\d+(?::\d+)?: note: /;
 
@@ -145,13 +151,59 @@ export default defineDistiller({
       if (isSuccessVerdict(line) || isReportRow(line) || isFailureSummary(line) || isFindingsTally(line) || SCRIPT_BANNER.test(line))
         pieces.push({ at: i, lines: [lines.raw[i]!] });
     });
-    pieces.push(...fewCompiled(lines), ...lastLink(lines), ...cmakeNotices(lines));
+    pieces.push(
+      ...fewCompiled(lines),
+      ...lastLink(lines),
+      ...cmakeNotices(lines),
+      ...strayWarnings(lines, diagnostics),
+      ...crashSites(lines),
+    );
     const epilogue = configureEpilogue(lines);
     if (epilogue) pieces.push(epilogue);
     if (diagnostics.length === 0 && verdicts === 0) return null;
     return withSameAs(renderPieces(lines, pieces));
   },
 });
+
+/**
+ * A warning a bundler writes as a sentence, with no `warning:` head (vite's `Entry module "src/index.ts"
+ * is using named and default exports together. … to disable this warning.`): outside every block, at most this many.
+ */
+const STRAY_WARNING = /\bwarn(?:ings?)?\b/i;
+/** Lines that name warnings without being one: configure's probes (`checking for C compiler option to allow warnings...`), webpack's timings (`<t> report … warnings: 3.7 ms`). */
+const NOT_A_WARNING = /^(?:(?:configure: )?checking |<t> )/;
+const MAX_STRAY_WARNINGS = 10;
+
+function strayWarnings(lines: ToolLines, diagnostics: Diagnostic[]): Piece[] {
+  const inBlock = (i: number) => diagnostics.some((d) => i >= d.from && i < d.to);
+  return lines.plain
+    .flatMap((line, i) =>
+      STRAY_WARNING.test(line) &&
+      !NOT_A_WARNING.test(line) &&
+      !/^\s/.test(line) &&
+      !inBlock(i) &&
+      !isFailureSummary(line) &&
+      !isFindingsTally(line)
+        ? [{ at: i, lines: [lines.raw[i]!] }]
+        : [],
+    )
+    .slice(0, MAX_STRAY_WARNINGS);
+}
+
+/** Where node stopped on an uncaught error: `index.js:89`, the source line, a caret under it. */
+const CRASH_LOCATION = /^(?:\/|\.{1,2}\/)?[\w./@-]+\.(?:[cm]?js|[cm]?ts|jsx|tsx):\d+$/;
+const CARET_LINE = /^\s*\^+\s*$/;
+/** A TAP stream's heading for the test that was running (`# sanitizes object string`), right above the crash. */
+const TAP_HEADING = /^# \S/;
+
+/** A process that died on an uncaught error mid-run (a test script under tape): where, and in which test. */
+function crashSites(lines: ToolLines): Piece[] {
+  return lines.plain.flatMap((line, i) => {
+    if (!CRASH_LOCATION.test(line) || !CARET_LINE.test(lines.plain[i + 2] ?? "")) return [];
+    const heading = i > 0 && TAP_HEADING.test(lines.plain[i - 1]!) ? [{ at: i - 1, lines: [lines.raw[i - 1]!] }] : [];
+    return [...heading, { at: i, lines: lines.raw.slice(i, i + 3) }];
+  });
+}
 
 /** A CMake configure run (`-- Configuring done`, `-- Build files have been written to: …`). */
 const CMAKE_CONFIGURED = /^-- (?:Configuring (?:done|incomplete)|Build files have been written to: )/;
@@ -271,10 +323,15 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
       !FILE_OF.test(lines.plain[at]!) &&
       !/^warning\b/i.test(lines.plain[at]!) &&
       !CMAKE_HEAD.test(lines.plain[at]!) &&
-      !UNLOCATED_HEAD.test(lines.plain[at]!)
+      !UNLOCATED_HEAD.test(lines.plain[at]!) &&
+      !ROLLUP_HEAD.test(lines.plain[at]!)
     )
       at++;
     const kept = [at];
+    // rollup's message is the paragraphs under its head (the quoted comment, `in "file" contains …`, the location, a cycle's path).
+    if (ROLLUP_HEAD.test(lines.plain[at]!))
+      for (let k = at + 1; k < d.to && kept.length < MAX_ROLLUP_LINES; k++)
+        if (lines.plain[k]!.trim() !== "" && !ROLLUP_EXCERPT.test(lines.plain[k]!)) kept.push(k);
     const location = lines.plain.slice(at + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
     if (location !== -1) kept.push(at + 1 + location);
     for (let k = at + 1; k < d.to; k++) if (NOTE_LINE.test(lines.plain[k]!)) kept.push(k);

@@ -10,7 +10,7 @@ import { carriesFailure } from "../base/failure.ts";
 import { stripAnsi } from "../base/lines.ts";
 import build from "./build.ts";
 import { type Diagnostic, findDiagnostics, RUST_LOCATION } from "./build-tools/diagnostics.ts";
-import { isFailureSummary } from "./build-tools/summaries.ts";
+import { isFailureSummary, SCRIPT_BANNER } from "./build-tools/summaries.ts";
 import { coverageReports } from "./test-runners/coverage.ts";
 import { RUNNER_READERS } from "./test-runners/index.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
@@ -73,24 +73,58 @@ export default defineDistiller({
  */
 export function readTestRun(text: string, failed: boolean, options: { endsRun?: boolean } = {}): string | null | undefined {
   const lines = toToolLines(text);
-  for (const read of RUNNER_READERS) {
-    const reading = read(lines);
-    if (!reading) continue;
-    if (reading.failuresFound !== reading.failuresTallied) return null;
-    if (failed && reading.failuresTallied === 0 && !reading.keepsErrors) return null;
-    const coverage = coverageReports(lines);
-    // A coverage report the runner's wrapper prints after the tally (`nyc tape`, `c8 mocha`) is part of the run.
-    if (options.endsRun && linesAfter(lines, [...reading.pieces, ...coverage]) > MAX_LINES_AFTER_REPORT) return undefined;
-    const diagnostics = findDiagnostics(lines);
-    return renderPieces(lines, [
-      ...reading.pieces,
-      ...errorsOutsideTests(lines, diagnostics, reading.pieces),
-      ...fewWarnings(lines, diagnostics),
-      ...buildSummaries(lines),
-      ...coverage,
-    ]);
-  }
-  return undefined;
+  const readings = RUNNER_READERS.map((read) => read(lines)).filter((reading) => reading !== null);
+  const reading = readings[0];
+  if (!reading) return undefined;
+  if (reading.failuresFound !== reading.failuresTallied) return null;
+  // A failed run whose runner saw no failure failed elsewhere: read only when a line after the
+  // report says where (`ERROR: Coverage for lines (98.8%) does not meet global threshold`), which the render keeps.
+  if (failed && reading.failuresTallied === 0 && !reading.keepsErrors && !failsOutside(lines, reading.pieces)) return null;
+  const coverage = coverageReports(lines);
+  // A coverage report the runner's wrapper prints after the tally (`nyc tape`, `c8 mocha`) is part of the run.
+  if (options.endsRun && linesAfter(lines, [...reading.pieces, ...coverage]) > MAX_LINES_AFTER_REPORT) return undefined;
+  const diagnostics = findDiagnostics(lines);
+  // A script that runs several runners (`c8 node --test && jest && tstyche`): each other runner's
+  // reading that accounts for its own failures is part of the run too.
+  const others = readings.slice(1).filter((other) => other.failuresFound === other.failuresTallied);
+  return renderPieces(lines, [
+    ...reading.pieces,
+    ...others.flatMap((other) => other.pieces),
+    ...errorsOutsideTests(lines, diagnostics, reading.pieces),
+    ...fewWarnings(lines, diagnostics),
+    ...buildSummaries(lines),
+    ...otherTallies(lines),
+    ...scriptBanners(lines),
+    ...coverage,
+  ]);
+}
+
+/** The package manager's banner for each script it ran (`> fraction.js@5.3.4 test`, `> mocha tests/*.js`): what ran, at most this many lines. */
+const MAX_BANNERS = 8;
+
+function scriptBanners(lines: ToolLines): Piece[] {
+  return lines.plain.flatMap((line, i) => (SCRIPT_BANNER.test(line) ? [{ at: i, lines: [lines.raw[i]!] }] : [])).slice(0, MAX_BANNERS);
+}
+
+/**
+ * A line stating a failure after the runner's report (a coverage gate's `ERROR: Coverage for lines …`):
+ * the run failed there, after its tests passed. A failure line above the report may be why no test
+ * ran, with its cause on lines that state no failure, so it does not count.
+ */
+function failsOutside(lines: ToolLines, pieces: Piece[]): boolean {
+  const last = Math.max(...pieces.map((piece) => piece.at + piece.lines.length));
+  return lines.plain.slice(last).some((line) => carriesFailure(line.trim()));
+}
+
+/**
+ * A runner no reader knows, printing its tally as jest does (tstyche's `Assertions: 21 passed, 21 total`,
+ * `Test files: 1 passed, 1 total`): kept, at most this many.
+ */
+const OTHER_TALLY = /^\s*[A-Z][\w ]{2,24}:\s+(?:\d+ (?:passed|failed|skipped|todo|pending)(?:, )?)+(?:,? \d+ total)?\s*$/;
+const MAX_OTHER_TALLIES = 8;
+
+function otherTallies(lines: ToolLines): Piece[] {
+  return lines.plain.flatMap((line, i) => (OTHER_TALLY.test(line) ? [{ at: i, lines: [lines.raw[i]!] }] : [])).slice(0, MAX_OTHER_TALLIES);
 }
 
 /** Compiler warnings in a test run's build: this few are each read (message and location); more are the build's count. */

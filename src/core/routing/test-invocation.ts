@@ -13,8 +13,8 @@ import type { Program } from "./program.ts";
  */
 export const JVM = new Set(["java", "javac", "mvn", "mvnw", "gradle", "gradlew", "kotlin", "kotlinc", "sbt"]);
 
-/** A package script named for the project's tests: `test`, `test:unit`, `unit`, `e2e`, `spec:ci`. */
-const TEST_SCRIPT = /^test(?::|$)|^(?:unit|e2e|spec)(?::|$)/;
+/** A package script named for the project's tests: `test`, `test:unit`, `tests-only`, `unit`, `e2e`, `spec:ci`. */
+const TEST_SCRIPT = /^tests?(?:[:-]|$)|^(?:unit|e2e|spec)(?::|$)/;
 
 /**
  * A test file run by its interpreter (`python3 tests/test_api.py`, `ruby -Itest test/markup_test.rb`):

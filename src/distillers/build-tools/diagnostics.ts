@@ -60,7 +60,8 @@ const STARTERS: Starter[] = [
   { severity: "error", pattern: /^ERROR in /, extent: "blank" },
   { severity: "warning", pattern: /^WARNING in /, extent: "blank" },
   { severity: "error", pattern: /^\[!\] (?:\w*Error|\w+): /, extent: "blank" },
-  { severity: "warning", pattern: /^\(!\) /, extent: "blank" },
+  // rollup's warning runs over paragraphs (the comment it quotes, the file, an excerpt) to the next one, or to `created …`.
+  { severity: "warning", pattern: /^\(!\) /, extent: "next" },
   { severity: "error", pattern: /^CMake Error\b/, extent: "indented" },
   { severity: "warning", pattern: /^CMake (?:Deprecation )?Warning\b/, extent: "indented" },
   // vite, pip, npm: the error is the rest of the output.
@@ -148,7 +149,7 @@ function blockEnd(plain: string[], start: number, extent: Extent): number {
       while (end < plain.length && plain[end]!.trim() !== "" && !isFailureSummary(plain[end]!) && !startsRustDiagnostic(plain[end]!)) end++;
       return end;
     case "next":
-      while (end < plain.length && !stops(plain[end]!) && !/^Errors {2}Files$/.test(plain[end]!)) end++;
+      while (end < plain.length && !stops(plain[end]!) && !/^(?:Errors {2}Files|created \S.* in [\d.]+m?s)$/.test(plain[end]!)) end++;
       return end;
     case "linker":
       while (end < plain.length && (LINKER.test(plain[end]!) || /^\s+\S/.test(plain[end]!))) end++;

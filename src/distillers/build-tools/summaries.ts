@@ -84,6 +84,8 @@ const REPORT_ROWS: RegExp[] = [
   /^\s+(?:[│├└]\s*)*\S+(?:\s+─+)?\s+[\d.]+(?:b|kb|mb|gb)\b(?:\s+(?:─+\s+)?[\d.]+%)?\s*$/i,
   /^\s+(?:[│├└]\s*)+\S+\s*$/,
   /^(?:asset|chunk) \S+.* [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
+  // vite's (and rolldown's) output files: `dist/zod.js   90.92 kB │ gzip: 17.62 kB`.
+  /^\S+\s+[\d.]+ (?:B|kB|MB|GB)(?: │ (?:gzip|brotli|map): +[\d.]+ (?:B|kB|MB|GB))*\s*$/,
   /^(?:orphan|runtime|cacheable) modules [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
   /^\S+ \+ \d+ modules [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
   /^libtool: link: .* -o \S+/,

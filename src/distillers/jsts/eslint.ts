@@ -18,7 +18,8 @@ const FIXABLE = /^\s+\d+ errors? and \d+ warnings? potentially fixable/;
 const MESSAGE = /^\s+\d+:\d+\s+(error|warning)\s+(.*\S)\s*$/;
 
 interface Message {
-  line: string;
+  /** The message line, and the lines a multi-line message goes on over (the rule is on its last). */
+  lines: string[];
   file: string | null;
   severity: "error" | "warning";
   rule: string;
@@ -32,24 +33,31 @@ export function summariseEslint(lines: string[]): EslintResult {
   const tally = TALLY.exec(lines[tallyAt]!)!.slice(1).map(Number);
   let start = tallyAt;
   const messages: Message[] = [];
-  // Walk back from the tally over the report: file headers, message lines and blank lines.
+  // Walk back from the tally over the report: file headers, message lines and blank lines. A
+  // message may go on over unindented lines (`Prefer explicitly defining …`) up to its rule; a
+  // file header follows a blank line, a message's next line follows its message.
+  let continued: string[] = [];
   for (let i = tallyAt - 1; i >= 0; i--) {
     const line = lines[i]!;
     if (line.trim() === "") continue;
     const message = MESSAGE.exec(line);
-    const next = lines[i + 1] ?? "";
     if (message) {
+      const text = [line, ...continued];
+      continued = [];
       messages.unshift({
-        line,
+        lines: text,
         file: null,
         severity: message[1] as Message["severity"],
-        rule: /\s{2,}(\S+)$/.exec(message[2]!)?.[1] ?? "(no rule)",
+        rule: /\s{2,}(\S+)$/.exec(text.at(-1)!.trim())?.[1] ?? "(no rule)",
       });
-    } else if (!/^\s/.test(line) && MESSAGE.test(next)) {
+    } else if (/^\s/.test(line)) break;
+    else if (i > 0 && lines[i - 1]!.trim() !== "") continued.unshift(line);
+    else if (continued.length === 0 && messages.length > 0) {
       for (const m of messages) m.file ??= line;
     } else break;
     start = i;
   }
+  if (continued.length > 0) return "disagrees";
   const errors = messages.filter((m) => m.severity === "error");
   const warnings = messages.filter((m) => m.severity === "warning");
   if (errors.length + warnings.length !== tally[0] || errors.length !== tally[1] || warnings.length !== tally[2]) return "disagrees";
@@ -65,7 +73,7 @@ export function summariseEslint(lines: string[]): EslintResult {
     if (m.severity === "warning" && !shownWarnings.has(m)) continue;
     if (m.file !== null && m.file !== header) out.push(m.file);
     header = m.file;
-    out.push(m.line);
+    out.push(...m.lines.map(withoutPadding));
   }
   if (warnings.length > shownWarnings.size) out.push(`... [${warnings.length - shownWarnings.size} more warnings]`);
   out.push(`top rules: ${topRules(messages)}`);
@@ -73,6 +81,18 @@ export function summariseEslint(lines: string[]): EslintResult {
   out.push(...lines.slice(tallyAt, end));
   // Within a file a repeated error points back at its first (`  148:15  error  (same as 123:12)`).
   return { lines: [...lines.slice(0, start), ...foldRepeatedFindings(out), ...lines.slice(end)] };
+}
+
+/** Padding this wide before the rule column is one long message's doing, not a table's. */
+const WIDE_PADDING = 40;
+
+/**
+ * The rule column is padded to the file's longest message, so one long message (a multi-line one
+ * counts its first line) pads every line of its file with hundreds of spaces: such padding goes,
+ * two spaces stay before the rule. A table's ordinary padding stays as printed.
+ */
+function withoutPadding(line: string): string {
+  return line.replace(new RegExp(` {${WIDE_PADDING},}(?=@?[\\w/-]+$)`), "  ");
 }
 
 function topRules(messages: Message[]): string {

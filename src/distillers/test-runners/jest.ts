@@ -1,5 +1,6 @@
 /**
- * Jest: the `Tests:` / `Test Suites:` tallies, `FAIL path` lines and one `● Suite › test` block per
+ * Jest: the `Tests:` / `Test Suites:` tallies, `FAIL path` lines (and `PASS` ones when few files ran),
+ * the `✕ name` line of each failing test, and one `● Suite › test` block per
  * failing test (message, diff, code frame, `at` line), kept whole. `● Test suite failed to run`
  * blocks are errors outside any test: kept, but not counted against the `Tests:` tally. The
  * closing "Summary of all failing tests" repeats blocks already delivered, so it is skipped.
@@ -14,6 +15,10 @@ const FILE_VERDICT = /^\s?(PASS|FAIL)\s+\S/;
 const BLOCK_HEADER = /^ {2}● (.+)$/;
 const SUITE_ERROR = /^Test suite failed to run$/;
 const BLOCK_END = /^(?:\s?(?:PASS|FAIL)\s+\S|Test Suites:|Tests:|Summary of all failing tests| {2}● | {2}console\.\w+$)/;
+/** `--verbose`'s (or a single file's) line for a failing test under its file: `  ✕ test compare (12014 ms)`. */
+const FAILED_TEST = /^\s+[✕×] \S/;
+/** A run of this few test files keeps each file's `PASS` line beside its `FAIL`s: which files ran is part of the answer. */
+const MAX_FILES_LISTED = 10;
 
 export function readJest(lines: RunLines): RunReading | null {
   const tallyAt = lastMatch(lines.plain, TESTS_TALLY);
@@ -27,9 +32,12 @@ export function readJest(lines: RunLines): RunReading | null {
   let found = 0;
   let suiteErrors = 0;
   const frames = new Set<string>();
+  const files = lines.plain.slice(0, stop).filter((line) => FILE_VERDICT.test(line)).length;
   for (let i = 0; i < stop; i++) {
     const plain = lines.plain[i]!;
-    if (FILE_VERDICT.exec(plain)?.[1] === "FAIL") pieces.push({ at: i, lines: [lines.raw[i]!] });
+    const verdict = FILE_VERDICT.exec(plain)?.[1];
+    if (verdict === "FAIL" || (verdict === "PASS" && files <= MAX_FILES_LISTED) || FAILED_TEST.test(plain))
+      pieces.push({ at: i, lines: [lines.raw[i]!] });
     const title = BLOCK_HEADER.exec(plain)?.[1];
     if (title === undefined) continue;
     if (SUITE_ERROR.test(title)) suiteErrors++;

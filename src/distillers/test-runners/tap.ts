@@ -22,14 +22,25 @@ const PROCESS_FAILED = /^\s*error: 'test failed'$/;
 /** The relayed output kept for a failed test file, at most: its last lines, where the error is. */
 const MAX_RELAYED = 40;
 
+/** tape's closing verdict when nothing failed: it prints `# ok` and no `# fail` line. */
+const TAPE_OK = /^# ok$/;
+
 export function readTap(lines: RunLines): RunReading | null {
   const failAt = lastMatch(lines.plain, FAIL_TALLY);
-  if (failAt === -1 || !lines.plain.some((line) => /^TAP version \d+$|^1\.\.\d+$/.test(line.trim()))) return null;
-  const pieces: Piece[] = allMatches(lines.plain, TALLY).map((i) => ({ at: i, lines: [lines.raw[i]!] }));
+  const okAt = failAt === -1 ? lastMatch(lines.plain, TAPE_OK) : -1;
+  const passing = okAt !== -1 && lines.plain.slice(0, okAt).some((line) => /^# pass\s+\d+$/.test(line));
+  if ((failAt === -1 && !passing) || !lines.plain.some((line) => /^TAP version \d+$|^1\.\.\d+$/.test(line.trim()))) return null;
+  const pieces: Piece[] = [...allMatches(lines.plain, TALLY), ...(passing ? [okAt] : [])].map((i) => ({ at: i, lines: [lines.raw[i]!] }));
   let found = 0;
+  const headings = new Set<number>();
   lines.plain.forEach((line, i) => {
     const indent = NOT_OK.exec(line)?.[1];
     if (indent === undefined) return;
+    const heading = tapeHeading(lines, i);
+    if (heading !== -1 && !headings.has(heading)) {
+      headings.add(heading);
+      pieces.push({ at: heading, lines: [lines.raw[heading]!] });
+    }
     const yaml = yamlBlock(lines, i, indent.length + 2) ?? indentedBlock(lines, i, indent.length + 2);
     const text = yaml.map((k) => lines.plain[k]!);
     if (text.some((l) => SUBTESTS_FAILED.test(l))) {
@@ -46,7 +57,20 @@ export function readTap(lines: RunLines): RunReading | null {
       lines: [lines.raw[i]!, ...kept.map((k) => lines.raw[k]!)],
     });
   });
-  return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
+  return { pieces, failuresFound: found, failuresTallied: failAt === -1 ? 0 : countIn(lines.plain[failAt]!, FAIL_TALLY) };
+}
+
+/** tape names a test in a `# name` comment above its assertions (`not ok 158 should be deeply equivalent` says only which assertion). */
+const TAPE_HEADING = /^# (?!(?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms)\b|ok$|Subtest: )\S/;
+
+/** The heading of the test whose assertion `notOkAt` is: the nearest `# name` above it, past its other assertions. */
+function tapeHeading(lines: RunLines, notOkAt: number): number {
+  for (let i = notOkAt - 1; i >= 0; i--) {
+    const line = lines.plain[i]!;
+    if (TAPE_HEADING.test(line)) return i;
+    if (!/^(?:ok \d+\b|not ok \d+\b|\s)/.test(line) && line.trim() !== "") return -1;
+  }
+  return -1;
 }
 
 /**

@@ -1,0 +1,82 @@
+/**
+ * What a JavaScript project's scripts print, read as the answer: eslint's report with multi-line
+ * messages, rollup's and vite's warnings and output rows, jest's failing lines, and `npm test`
+ * scripts that run several runners, gate on coverage, or crash mid-run. Real outputs, each rule
+ * checked on the fixture it came from.
+ */
+import { describe, expect, test } from "bun:test";
+import { routeCommand } from "../../src/core/route.ts";
+import { distillWith } from "../helpers/distill.ts";
+import { fixture, runFixture } from "../helpers/pipeline-run.ts";
+
+const distill = (family: string, name: string, distiller: Parameters<typeof distillWith>[0]) => {
+  const f = fixture(family, name);
+  return distillWith(distiller, f.text, { command: f.command, failed: (f.exitCode ?? 0) !== 0 });
+};
+
+describe("eslint", () => {
+  test("a message that goes on over unindented lines stays whole, and one long message's padding goes", () => {
+    const out = distill("jsts", "h10_eslint9_flat_zod_v4_classic", "jsts")!;
+    expect(out).toContain("eslint: 168 errors, 0 warnings in 7 files");
+    expect(out).toContain(
+      '- If you want a type meaning "any value", you probably want `unknown` instead  @typescript-eslint/no-empty-object-type',
+    );
+    expect(out).toContain("@typescript-eslint/ban-ts-comment ×2");
+    expect(out).not.toMatch(/ {40}/);
+    expect(out.length).toBeLessThan(fixture("jsts", "h10_eslint9_flat_zod_v4_classic").text.length / 5);
+  });
+});
+
+describe("bundlers", () => {
+  test("rollup's warnings keep their message and the cycle's path; the source excerpt and docs link go", () => {
+    const out = distill("jsts", "h10_rollup_zod_dist_pure_comment_warning", "build")!;
+    expect(out).toContain("contains an annotation that Rollup cannot interpret");
+    expect(out).toContain("(!) Circular dependency");
+    expect(out).toContain("v4/core/core.js -> v4/core/util.js -> v4/core/core.js");
+    expect(out).not.toContain("https://rollupjs.org/configuration-options/#pure");
+    expect(out).not.toContain("401: export const NUMBER_FORMAT_RANGES");
+  });
+
+  test("vite keeps its output rows and a warning written as a sentence", () => {
+    const out = distill("jsts", "h10_vite_build_zod_lib_named_default_warning", "build")!;
+    expect(out).toContain("dist/vite/zod.js              90.92 kB │ gzip: 17.62 kB");
+    expect(out).toContain('Entry module "src/index.ts" is using named and default exports together.');
+    expect(out).not.toContain("rendering chunks...");
+  });
+});
+
+describe("test scripts", () => {
+  test("jest keeps each failing test's ✕ line and, for a few files, their PASS lines", () => {
+    expect(distill("test", "h10_jest_fastest_levenshtein_myers_fail", "test")).toContain("  ✕ test compare (12014 ms)");
+    expect(distill("test", "h10_jest_verbose_fastest_levenshtein_pass", "test")).toContain("PASS ./test.js");
+  });
+
+  test("a script that runs several runners keeps each one's tally, and its banners", () => {
+    const out = distill("test", "h10_npm_test_process_warning_pass", "test")!;
+    for (const needle of ["# pass 26", "Tests:       1 passed, 1 total", "Assertions: ", "21 passed", "> process-warning@5.1.1 test:jest"])
+      expect(out).toContain(needle);
+  });
+
+  test("tape's all-pass run is read by its `# ok`, and a coverage gate that fails after it is the run's failure", () => {
+    const out = distill("test", "h10_npm_test_secure_json_parse_c8_threshold_fail", "test")!;
+    for (const needle of [
+      "# pass  99",
+      "# ok",
+      " index.js |    98.8 |    98.36 |     100 |    98.8 | 44-45",
+      "ERROR: Coverage for lines (98.8%)",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("ok 42 ");
+  });
+
+  test("a run that crashed keeps where node stopped and the test it was in", () => {
+    const out = distill("test", "h10_npm_test_secure_json_parse_proto_action_fail", "test")!;
+    expect(out).toContain("# sanitizes object string (reviver, options)\n\n/home/dev/src/secure-json-parse/index.js:89\n");
+  });
+
+  test("tape's failed assertion keeps the heading of the test it belongs to", () => {
+    const out = runFixture(fixture("test", "h10_npm_run_tests_only_qs_array_limit_fail")).delivered;
+    expect(out).toContain("# limits specific array indices to arrayLimit\n\nnot ok 158 should be deeply equivalent");
+    expect(routeCommand("npm run tests-only").distiller).toBe("test");
+  });
+});
