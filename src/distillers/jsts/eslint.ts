@@ -83,8 +83,8 @@ export function summariseEslint(lines: string[]): EslintResult {
   return { lines: [...lines.slice(0, start), ...foldRepeatedFindings(out), ...lines.slice(end)] };
 }
 
-/** Padding this wide before the rule column is one long message's doing, not a table's. */
-const WIDE_PADDING = 40;
+/** Padding this wide before the rule column is one long message's doing (a table pads to its longest message, under 100 chars): the line is kept verbatim but for it. */
+const WIDE_PADDING = 100;
 
 /**
  * The rule column is padded to the file's longest message, so one long message (a multi-line one
