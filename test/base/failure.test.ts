@@ -17,6 +17,8 @@ describe("carriesFailure", () => {
     "thread 'main' panicked at src/main.rs:3: panic: boom",
     "Tests: 1 failed, 4 passed, 5 total",
     "npm ERR! code E404",
+    "❌ Type check",
+    "✖ 3 problems",
   ])("sees a failure in %p", (line) => {
     expect(carriesFailure(line)).toBe(true);
   });

@@ -40,6 +40,10 @@ describe("silent builtins are no producer: the one program after them is what th
   test.each(BUILTINS)("`%s && cargo test` is cargo's test run", (builtin) => {
     expect(route(`${builtin} && cargo test`)).toEqual({ distiller: "test", reason: null, label: "cargo" });
   });
+  test("a segment that only sets a variable produces nothing", () => {
+    expect(route("FOO=1; cargo test")).toEqual({ distiller: "test", reason: null, label: "cargo" });
+    expect(route("FOO=1 && cd src && cargo test")).toEqual({ distiller: "test", reason: null, label: "cargo" });
+  });
   test("two producers are a chain", () => {
     expect(route("ls && cargo test")).toEqual({ distiller: "generic", reason: null, label: "chain" });
   });
@@ -81,6 +85,9 @@ describe("a tail that reshapes the output hands it through", () => {
   test("xargs fed by a pipe stands for the program it runs: the feeder's output is consumed", () => {
     expect(route("find src -name '*.php' -print0 | xargs -0 -n 1 php -l")).toEqual(route("php -l src/A.php"));
     expect(route("git ls-files | xargs -I{} cargo test {}")).toEqual({ distiller: "test", reason: null, label: "cargo" });
+    expect(route("git ls-files | xargs -I {} cargo test {}")).toEqual({ distiller: "test", reason: null, label: "cargo" });
+    expect(route("git ls-files | xargs --replace cargo test")).toEqual({ distiller: "test", reason: null, label: "cargo" });
+    expect(route("git ls-files | xargs --max-args 1 cargo test")).toEqual({ distiller: "test", reason: null, label: "cargo" });
     expect(route("ls && find . | xargs cargo test")).toEqual({ distiller: "generic", reason: null, label: "chain" });
     expect(route("find . | xargs cargo test | head")).toEqual({ distiller: null, reason: "reshaped by head", label: "cargo" });
   });

@@ -44,7 +44,16 @@ const SILENT_BUILTINS = new Set([
  * whose stdout the agent reads, and `watch git status` does not print one git status. `xargs` is
  * read apart (XARGS_OPTIONS): only fed by a pipe does it stand for the program it runs.
  */
-const WRAPPER_OPTIONS: Record<string, { valued: RegExp; positional: number }> = {
+interface WrapperOptions {
+  /** Options that take the next word as their value. */
+  valued: RegExp;
+  /** Words the wrapper itself takes before the program (`timeout`'s duration). */
+  positional: number;
+  /** `env`: `NAME=value` words before the program are its own. */
+  assignments?: boolean;
+}
+
+const WRAPPER_OPTIONS: Record<string, WrapperOptions> = {
   // `timeout [-s SIG] [-k DUR] [--preserve-status] DURATION cmd`
   timeout: { valued: /^(?:-s|--signal|-k|--kill-after)$/, positional: 1 },
   time: { valued: /^(?:-f|--format|-o|--output)$/, positional: 0 },
@@ -55,7 +64,7 @@ const WRAPPER_OPTIONS: Record<string, { valued: RegExp; positional: number }> = 
   sudo: { valued: /^(?:-u|-g|-C|-D|-h|-p|-U|--user|--group)$/, positional: 0 },
   command: { valued: /^$/, positional: 0 },
   exec: { valued: /^(?:-a)$/, positional: 0 },
-  env: { valued: /^(?:-u|--unset|-C|--chdir|-S|--split-string)$/, positional: 0 },
+  env: { valued: /^(?:-u|--unset|-C|--chdir|-S|--split-string)$/, positional: 0, assignments: true },
 };
 
 /**
@@ -63,13 +72,14 @@ const WRAPPER_OPTIONS: Record<string, { valued: RegExp; positional: number }> = 
  * output (`find src -print0 | xargs -0 -n1 php -l` prints php's verdicts, not find's paths).
  * With no cmd it runs `echo`, which reshapes the lines it was fed.
  */
-const XARGS_OPTIONS = {
-  valued: /^(?:-[nLPsdEeaI]|--(?:max-args|max-lines|max-procs|max-chars|delimiter|eof|arg-file|replace|process-slot-var))$/,
+const XARGS_OPTIONS: WrapperOptions = {
+  // Options whose value may be the next word; `-e`, `--eof`, `--replace` and `--max-lines` take theirs only attached.
+  valued: /^(?:-[nLPsdEaI]|--(?:max-args|max-procs|max-chars|delimiter|arg-file|process-slot-var))$/,
   positional: 0,
 };
 
 /** Words after a wrapper and its own options: the wrapped program's argv. */
-function peelWrapper(wrapper: string, words: string[], spec = WRAPPER_OPTIONS[wrapper]!): string[] {
+function peelWrapper(words: string[], spec: WrapperOptions): string[] {
   let rest = words;
   let positional = spec.positional;
   while (rest.length > 0) {
@@ -78,7 +88,7 @@ function peelWrapper(wrapper: string, words: string[], spec = WRAPPER_OPTIONS[wr
       rest = rest.slice(1);
       break;
     }
-    if (wrapper === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) rest = rest.slice(1);
+    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) rest = rest.slice(1);
     else if (spec.valued.test(word)) rest = rest.slice(2);
     else if (word.startsWith("-") && word.length > 1) rest = rest.slice(1);
     else if (positional > 0) {
@@ -99,7 +109,7 @@ function programOf(segment: ShellSegment): Program | null {
   let words = splitAssignments(segment.words).rest;
   for (let depth = 0; depth < 4 && words.length > 0 && basename(words[0]!) in WRAPPER_OPTIONS; depth++) {
     const wrapper = basename(words[0]!);
-    words = peelWrapper(wrapper, words.slice(1));
+    words = peelWrapper(words.slice(1), WRAPPER_OPTIONS[wrapper]!);
     if (wrapper === "env" && words.length === 0) return { base: "env", args: [], segment };
   }
   if (words.length === 0) return null;
@@ -139,7 +149,7 @@ export function soleOutputProgram(command: string): { program: Program | null; t
 
 /** The program `xargs` runs, or null when it runs the default `echo`. */
 function xargsProgram(xargs: Program): Program | null {
-  const words = peelWrapper("xargs", xargs.args, XARGS_OPTIONS);
+  const words = peelWrapper(xargs.args, XARGS_OPTIONS);
   if (words.length === 0) return null;
   return { base: programBase(words[0]!), args: words.slice(1), segment: xargs.segment };
 }
