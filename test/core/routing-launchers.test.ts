@@ -203,6 +203,7 @@ describe("wrappers are peeled, with the words each option takes", () => {
     "env -S x cargo test",
     "env --split-string x cargo test",
     "env -- cargo test",
+    "timeout -- 10 cargo test",
     "nice -n 5 timeout 60 env A=1 cargo test",
   ])("`%s` is cargo's test run", (command) => {
     expect(routeCommand(command)).toMatchObject({ distiller: "test", label: "cargo" });

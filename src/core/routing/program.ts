@@ -84,10 +84,7 @@ function peelWrapper(words: string[], spec: WrapperOptions): string[] {
   let positional = spec.positional;
   while (rest.length > 0) {
     const word = rest[0]!;
-    if (word === "--") {
-      rest = rest.slice(1);
-      break;
-    }
+    // `--` ends the options and is read as one: the positional words (`timeout -- 10 cmd`) still follow it.
     if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) rest = rest.slice(1);
     else if (spec.valued.test(word)) rest = rest.slice(2);
     else if (word.startsWith("-") && word.length > 1) rest = rest.slice(1);
