@@ -21,6 +21,8 @@ export const NOTES: string[] = [
 ];
 
 export const REASONS: Record<string, string> = {
+  "src/core/routing/program.ts | let pipelineStart = 0; | `0` → `1`":
+    "equivalent: the first segment is never piped into, so the loop sets `pipelineStart` to 0 before anything reads it; the initial value is never read.",
   'src/core/block-view.ts | const to = match[2] === undefined ? from : match[3] === "" ? Number.POSITIVE_INFINITY : Number(match[3]); | `2` → `3`':
     "equivalent: group 3 (`\\d*`) takes part exactly when group 2 (`-`) does, so `match[3] === undefined` if and only if `match[2] === undefined`.",
   "src/core/format.ts | if (exact * 100 < records.length * DELIMITED_EXACT_ROWS_PERCENT) return false; | drop early exit `if (exact * 100 < records.length * DELIMITED_EXACT_ROWS_P...`":
