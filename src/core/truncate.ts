@@ -30,7 +30,10 @@ const NUMBERED_HEADER = /^\d+\) \S/;
  * syntax errors `E9xx`, `F63x`, `F7xx`), unlike pycodestyle's `E501`, which is style; and
  * perlcritic's most severe policies, `(Severity: 5)`.
  */
-const ERROR_FINDING = /^\S+:\d+(?::\d+)?: (?:[EF](?:\d{3,4})?: |(?:E9\d\d|F63\d|F7\d\d|F82\d) )|\(Severity: 5\)$/;
+const ERROR_FINDING = /^\S+:\d+(?::\d+)?: (?:[EF](?:\d{3,4})?: |(?:E9\d\d|F63\d|F7\d\d|F82\d) )|\(Severity: 5\)$|\bSC\d{4} \(error\): /;
+/** shellcheck's tty format names a finding's line on a heading above its carets (`In dehydrated line 1086:`): kept with the finding. */
+const SHELLCHECK_HEADING = /^In \S+ line \d+:$/;
+const SHELLCHECK_FINDING = /\bSC\d{4} \((?:error|warning|info|style)\): /;
 
 /**
  * A line that is only a location, where a runner says which line of the test failed (PHPUnit's
@@ -137,18 +140,27 @@ function signalLines(plain: string[], sizes: number[], budget: number): number[]
     else if (BARE_LOCATION.test(line) && !FOREIGN_FRAME.test(line)) location.push(i);
     else if (WARNING.test(line)) warning.push(i);
   });
-  const found: number[] = [];
   let bytes = 0;
   const [located, novel, repeats] = byNovelty(failing, plain, sizes);
   // A failure line of a shape already kept says less than the heading that names another failing test.
+  const taken = new Set<number>();
   for (const tier of [located, novel, named, location, repeats, errorFinding, warning])
     for (const i of tier) {
+      const heading = SHELLCHECK_FINDING.test(plain[i]!) ? headingAbove(plain, i) : -1;
+      const group = heading === -1 || taken.has(heading) ? [i] : [heading, i];
+      const cost = group.reduce((sum, k) => sum + sizes[k]!, 0);
       // One long line that does not fit leaves room for shorter ones after it.
-      if (bytes + sizes[i]! > budget) continue;
-      found.push(i);
-      bytes += sizes[i]!;
+      if (bytes + cost > budget) continue;
+      for (const k of group) taken.add(k);
+      bytes += cost;
     }
-  return found.sort((a, b) => a - b);
+  return [...taken].sort((a, b) => a - b);
+}
+
+/** The `In file line N:` heading a shellcheck finding's carets hang under, or -1. */
+function headingAbove(plain: string[], at: number): number {
+  for (let i = at - 1; i >= 0 && at - i <= 20; i--) if (SHELLCHECK_HEADING.test(plain[i]!)) return i;
+  return -1;
 }
 
 /** A Rust panic's line, which names where it failed (`thread 't' panicked at tests/a.rs:19:5:`): a failure line in the cut. */

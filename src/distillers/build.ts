@@ -210,9 +210,22 @@ const CMAKE_CONFIGURED = /^-- (?:Configuring (?:done|incomplete)|Build files hav
 /** What a configure found missing or turned off: `-- Could NOT find Doxygen`, a project's `!! doxygen not found, not generating documentation`. */
 const CMAKE_NOTICE = /\bnot found\b|\bCould NOT find\b|\bmissing\b|\bdisabled\b|\bnot (?:building|generating|installing)\b/i;
 
+/**
+ * CMake's own progress in a configure: the compiler checks, a probe's start and its positive result
+ * (`-- Looking for log2 - found`, `-- Performing Test X - Success`, `-- Found PkgConfig: …`). Every
+ * other `-- ` line is the project's own message (`-- Build type is 'Release'`) or a check that came
+ * back empty, and stays.
+ */
+const CMAKE_CHATTER =
+  /^-- (?:The \w+ compiler identification is |Detecting \w+ compile|Check for working \w+ compiler|(?:Looking for|Performing Test|Check if|Check size of|Checking whether) [^-]*(?: - (?:found|Success|done|yes))?$|Found \S+: |Found \S+$|Configuring done|Generating done|Build files have been written to: )/;
+
 function cmakeNotices(lines: ToolLines): Piece[] {
   if (!lines.plain.some((line) => CMAKE_CONFIGURED.test(line))) return [];
-  return lines.plain.flatMap((line, i) => (CMAKE_NOTICE.test(line) && !/^\s/.test(line) ? [{ at: i, lines: [lines.raw[i]!] }] : []));
+  return lines.plain.flatMap((line, i) =>
+    (CMAKE_NOTICE.test(line) && !/^\s/.test(line)) || (line.startsWith("-- ") && !CMAKE_CHATTER.test(line))
+      ? [{ at: i, lines: [lines.raw[i]!] }]
+      : [],
+  );
 }
 
 /** cmake's, ninja's and automake's line for one object compiled (`[  1%] Building C object CMakeFiles/jansson.dir/src/dump.c.o`, `  CC       src/a.lo`). */

@@ -56,8 +56,11 @@ const SUCCESS_VERDICTS: RegExp[] = [
   /^⚡ Done in /,
   /^make(?:\[\d+\])?: Nothing to be done for /,
   /^\[\s*\d+%\] Built target /,
-  // automake's silent rules: the link step names what was built (`  CCLD     xmllint`).
-  /^\s+(?:CC|CXX|OBJC|F77|FC)?LD\s+\S+$/,
+  // automake's (and kbuild-style Makefiles') silent rules: the link, archive and symlink steps name
+  // what was built (`  CCLD     xmllint`, `  AR       libdeflate.a`, `  LN       gunzip`).
+  /^\s+(?:(?:CC|CXX|OBJC|F77|FC)?LD|AR|LN)\s+\S+$/,
+  // CMake's Makefile generator: each target it links (`[ 16%] Linking C shared library libbrotlicommon.so`).
+  /^\[\s*\d+%\] Linking \w+ (?:executable|shared library|static library|shared module|module) \S+$/,
   /^-- Build files have been written to: /,
   /^Successfully (?:installed|built) /,
   /^Build succeeded\b/,

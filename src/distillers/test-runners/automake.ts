@@ -49,8 +49,36 @@ export function readAutomake(lines: RunLines): RunReading | null {
     if (inBox(i)) return;
     if (FAILING.test(line)) {
       failing.add(line.split(/\s+/).slice(0, 2).join(" "));
-      pieces.push({ at: i, lines: [raw[i]!] });
+      const end = logSectionEnd(plain, i);
+      const shown = Math.min(end, i + MAX_SECTION_LINES);
+      // The section's underline goes: the head says which test it is.
+      const body = end > i + 1 ? raw.slice(i + 2, shown) : [];
+      pieces.push({ at: i, lines: [raw[i]!, ...body, ...(end > shown ? [`[${end - shown} more lines of its log]`] : [])] });
     }
   });
   return { pieces, failuresFound: failing.size, failuresTallied: tallied };
+}
+
+/** test-suite.log's section of a test: its `FAIL: name` head, underlined, then what the test printed. */
+const SECTION_RULE = /^=+$/;
+const SECTION_HEAD = /^(?:PASS|FAIL|SKIP|XFAIL|ERROR|XPASS): \S/;
+const SECTION_VERDICT = /^(?:FAIL|ERROR|XPASS) \S+ \(exit status: \d+\)$/;
+/** Lines of one failing test's log section kept, at most: its first, where its mismatches start; the rest is counted. */
+const MAX_SECTION_LINES = 40;
+
+/**
+ * One past the end of the log section a failing line opens (`make check VERBOSE=1`, `cat
+ * test-suite.log`): the test's own output, up to its `FAIL name (exit status: 1)` line or the next
+ * section. A failing line with no underline is the harness's one-line verdict: itself only.
+ */
+function logSectionEnd(plain: string[], at: number): number {
+  if (!SECTION_RULE.test(plain[at + 1] ?? "") || plain[at + 1]!.length !== plain[at]!.length) return at + 1;
+  let end = at + 2;
+  while (end < plain.length) {
+    const line = plain[end]!;
+    if (SECTION_VERDICT.test(line)) return end + 1;
+    if (BOX_RULE.test(line) || (SECTION_HEAD.test(line) && SECTION_RULE.test(plain[end + 1] ?? ""))) break;
+    end++;
+  }
+  return end;
 }

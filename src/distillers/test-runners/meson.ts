@@ -18,6 +18,21 @@ const RESULT = /^\s*\d+\/\d+ \S.*?\s(?:OK|FAIL|SKIP|TIMEOUT|EXPECTEDFAIL|UNEXPEC
 /** The rules meson draws around a log (`――― ✀ ―――`): the block's own blank lines set it off instead. */
 const RULE = /^―{10,}(?:\s*✀\s*―{10,})?$/;
 
+/** Lines of a test's own output kept under `-v`, at most, once its runs of one shape are folded. */
+const MAX_VERBOSE_LOG_LINES = 30;
+/** The rule that opens a test's output under `-v` (`――― ✀ ―――`); a plain rule closes it. */
+const OPENING_RULE = /^―{10,}\s*✀\s*―+$/;
+
+/** The output `-v` printed for the test whose verdict is at `at`: between the ✀ rule and the rule right above the verdict. */
+function verboseLogAbove(plain: string[], at: number): { from: number; to: number } | null {
+  if (at === 0 || !RULE.test(plain[at - 1]!.trim()) || OPENING_RULE.test(plain[at - 1]!.trim())) return null;
+  for (let i = at - 2; i >= 0; i--) {
+    if (OPENING_RULE.test(plain[i]!.trim())) return i + 1 < at - 1 ? { from: i + 1, to: at - 1 } : null;
+    if (RESULT.test(plain[i]!)) return null;
+  }
+  return null;
+}
+
 export function readMeson(lines: RunLines): RunReading | null {
   const { plain, raw } = lines;
   const okAt = lastMatch(plain, /^Ok:\s+\d+\s*$/);
@@ -42,6 +57,17 @@ export function readMeson(lines: RunLines): RunReading | null {
       while (summaryAt !== -1 && i < summaryAt && to < summaryAt && !RESULT.test(plain[to]!)) to++;
       const log = trimBlank(raw.slice(i, to).filter((_, k) => !RULE.test(plain[i + k]!.trim())));
       (to > i + 1 ? logs : pieces).push({ at: i, lines: foldShapes(log)?.text.split("\n") ?? log });
+      // `meson test -v` prints a test's output above its verdict, between two rules: its first lines say how it failed.
+      const above = verboseLogAbove(plain, i);
+      if (above) {
+        const output = trimBlank(raw.slice(above.from, above.to));
+        const shown = foldShapes(output)?.text.split("\n") ?? output;
+        const more = shown.length - MAX_VERBOSE_LOG_LINES;
+        pieces.push({
+          at: above.from,
+          lines: more > 0 ? [...shown.slice(0, MAX_VERBOSE_LOG_LINES), `[${more} more lines of its output]`] : shown,
+        });
+      }
     }
   });
   // Tests that fail the same way print the same traceback: past the first, it points back.

@@ -1,0 +1,61 @@
+/**
+ * What a C project's build and test logs are read for: the targets CMake and silent-rule Makefiles
+ * link, a configure's own messages among CMake's probes, a failing test's section of automake's
+ * test-suite.log, `meson test -v`'s output of a failing test, and shellcheck's error finding in a
+ * wall past the host's view. Real outputs, each rule checked on the fixture it came from.
+ */
+import { describe, expect, test } from "bun:test";
+import { distillWith } from "../helpers/distill.ts";
+import { fixture, runFixture } from "../helpers/pipeline-run.ts";
+
+const distill = (family: string, name: string, distiller: Parameters<typeof distillWith>[0]) => {
+  const f = fixture(family, name);
+  return distillWith(distiller, f.text, { command: f.command, failed: (f.exitCode ?? 0) !== 0 })!;
+};
+
+describe("what a build made", () => {
+  test("CMake's Makefile generator: every target it links", () => {
+    const out = distill("build", "h11_cmake_build_brotli_pass", "build");
+    expect(out).toContain("Linking C executable brotli");
+    expect(out).toContain("Linking C shared library libbrotlicommon.so");
+    expect(out).not.toContain("Building C object");
+  });
+
+  test("silent rules: the archive and symlink steps beside the link steps", () => {
+    const out = distill("build", "h11_make_j2_libdeflate_pass", "build");
+    for (const needle of ["  AR       libdeflate.a", "  LN       libdeflate.so", "  LN       gunzip", "  CCLD     gzip"])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("  CC       lib/utils.o");
+  });
+});
+
+describe("a CMake configure", () => {
+  test("keeps the project's own messages and empty checks; CMake's compiler checks and found probes go", () => {
+    const out = distill("build", "h11_cmake_configure_brotli", "build");
+    for (const needle of ["-- Build type is 'Release'", "-- Compiler is not EMSCRIPTEN", "-- Looking for log2 - not found"])
+      expect(out).toContain(needle);
+    for (const gone of ["-- The C compiler identification is GNU 12.2.0", "-- Looking for log2 - found", "-- Detecting C compile features"])
+      expect(out).not.toContain(gone);
+    expect(distill("build", "h11_cmake_configure_ms_gsl", "build")).toContain("-- Checking for one of the modules 'gtest_main'");
+  });
+});
+
+describe("test logs inside a build", () => {
+  test("make check VERBOSE=1: a failing test's section of test-suite.log, its head and what it printed", () => {
+    const out = runFixture(fixture("build", "h11_dpkg_buildpackage_libpsl_regdom_fail")).delivered;
+    expect(out).toContain("psl_registrable_domain(b.ide.kyoto.jp)=NULL (expected b.ide.kyoto.jp)");
+    expect(out).toContain("FAIL test-registrable-domain (exit status: 1)");
+  });
+
+  test("meson test -v: the failing test's output above its verdict, its first lines and the rest counted", () => {
+    const out = distill("test", "h11_meson_test_v_libpsl_is_public_all_fail", "test");
+    expect(out).toContain("psl_is_public_suffix2(.bd, PSL_TYPE_ICANN|PSL_TYPE_NO_STAR_RULE)=0 (expected 1)");
+    expect(out).toContain("[445 more lines of its output]");
+    expect(out).toContain("1/1 test-is-public-all FAIL");
+  });
+});
+
+test("shellcheck's error finding past the host's view keeps its place, with the heading that names its line", () => {
+  const out = runFixture(fixture("build", "h11_shellcheck_o_all_dehydrated")).delivered;
+  expect(out).toMatch(/In dehydrated line 1086:\n.*SC2068 \(error\)/);
+});
