@@ -28,6 +28,7 @@ const DERIVED = [
   /^\[\d+ lines as in Passed in\]$/,
   /^\[\d+ similar lines omitted\]$/,
   /^\[\d+ progress lines shown as their last frame\]$/,
+  /^\[\d+ more lines of its (?:output|log)\]$/,
   /^\S+:\d+:\d+: [A-Z]{1,4}\d{3,4} \S/,
 ];
 

@@ -1,0 +1,71 @@
+/**
+ * Lines a build log states besides its diagnostic blocks, each the answer to a question an agent
+ * asks of a build: a bundler's warning written as a sentence, where a process died mid-run, and
+ * what a CMake configure found missing or said of the project.
+ */
+import type { Diagnostic } from "./diagnostics.ts";
+import { isFailureSummary, isFindingsTally } from "./summaries.ts";
+import type { Piece, ToolLines } from "../shared/pieces.ts";
+
+/**
+ * A warning a bundler writes as a sentence, with no `warning:` head (vite's `Entry module "src/index.ts"
+ * is using named and default exports together. … to disable this warning.`): outside every block, at most this many.
+ */
+const STRAY_WARNING = /\bwarn(?:ings?)?\b/i;
+/** Lines that name warnings without being one: configure's probes (`checking for C compiler option to allow warnings...`), webpack's timings (`<t> report … warnings: 3.7 ms`). */
+const NOT_A_WARNING = /^(?:(?:configure: )?checking |<t> )/;
+const MAX_STRAY_WARNINGS = 10;
+
+export function strayWarnings(lines: ToolLines, diagnostics: Diagnostic[]): Piece[] {
+  const inBlock = (i: number) => diagnostics.some((d) => i >= d.from && i < d.to);
+  return lines.plain
+    .flatMap((line, i) =>
+      STRAY_WARNING.test(line) &&
+      !NOT_A_WARNING.test(line) &&
+      !/^\s/.test(line) &&
+      !inBlock(i) &&
+      !isFailureSummary(line) &&
+      !isFindingsTally(line)
+        ? [{ at: i, lines: [lines.raw[i]!] }]
+        : [],
+    )
+    .slice(0, MAX_STRAY_WARNINGS);
+}
+
+/** Where node stopped on an uncaught error: `index.js:89`, the source line, a caret under it. */
+const CRASH_LOCATION = /^(?:\/|\.{1,2}\/)?[\w./@-]+\.(?:[cm]?js|[cm]?ts|jsx|tsx):\d+$/;
+const CARET_LINE = /^\s*\^+\s*$/;
+/** A TAP stream's heading for the test that was running (`# sanitizes object string`), right above the crash. */
+const TAP_HEADING = /^# \S/;
+
+/** A process that died on an uncaught error mid-run (a test script under tape): where, and in which test. */
+export function crashSites(lines: ToolLines): Piece[] {
+  return lines.plain.flatMap((line, i) => {
+    if (!CRASH_LOCATION.test(line) || !CARET_LINE.test(lines.plain[i + 2] ?? "")) return [];
+    const heading = i > 0 && TAP_HEADING.test(lines.plain[i - 1]!) ? [{ at: i - 1, lines: [lines.raw[i - 1]!] }] : [];
+    return [...heading, { at: i, lines: lines.raw.slice(i, i + 3) }];
+  });
+}
+
+/** A CMake configure run (`-- Configuring done`, `-- Build files have been written to: …`). */
+const CMAKE_CONFIGURED = /^-- (?:Configuring (?:done|incomplete)|Build files have been written to: )/;
+/** What a configure found missing or turned off: `-- Could NOT find Doxygen`, a project's `!! doxygen not found, not generating documentation`. */
+const CMAKE_NOTICE = /\bnot found\b|\bCould NOT find\b|\bmissing\b|\bdisabled\b|\bnot (?:building|generating|installing)\b/i;
+
+/**
+ * CMake's own progress in a configure: the compiler checks, a probe's start and its positive result
+ * (`-- Looking for log2 - found`, `-- Performing Test X - Success`, `-- Found PkgConfig: …`). Every
+ * other `-- ` line is the project's own message (`-- Build type is 'Release'`) or a check that came
+ * back empty, and stays.
+ */
+const CMAKE_CHATTER =
+  /^-- (?:The \w+ compiler identification is |Detecting \w+ compile|Check for working \w+ compiler|(?:Looking for|Performing Test|Check if|Check size of|Checking whether) [^-]*(?: - (?:found|Success|done|yes))?$|Found \S+: |Found \S+$|Configuring done|Generating done|Build files have been written to: )/;
+
+export function cmakeNotices(lines: ToolLines): Piece[] {
+  if (!lines.plain.some((line) => CMAKE_CONFIGURED.test(line))) return [];
+  return lines.plain.flatMap((line, i) =>
+    (CMAKE_NOTICE.test(line) && !/^\s/.test(line)) || (line.startsWith("-- ") && !CMAKE_CHATTER.test(line))
+      ? [{ at: i, lines: [lines.raw[i]!] }]
+      : [],
+  );
+}
