@@ -5,13 +5,11 @@
  * wall past the host's view. Real outputs, each rule checked on the fixture it came from.
  */
 import { describe, expect, test } from "bun:test";
-import { distillWith } from "../helpers/distill.ts";
+import type { DistillerId } from "../../src/core/route.ts";
+import { distillFixture } from "../helpers/distill.ts";
 import { fixture, runFixture } from "../helpers/pipeline-run.ts";
 
-const distill = (family: string, name: string, distiller: Parameters<typeof distillWith>[0]) => {
-  const f = fixture(family, name);
-  return distillWith(distiller, f.text, { command: f.command, failed: (f.exitCode ?? 0) !== 0 })!;
-};
+const distill = (family: string, name: string, id: DistillerId) => distillFixture(id, family, name)!;
 
 describe("what a build made", () => {
   test("CMake's Makefile generator: every target it links", () => {

@@ -6,13 +6,11 @@
  */
 import { describe, expect, test } from "bun:test";
 import { routeCommand } from "../../src/core/route.ts";
-import { distillWith } from "../helpers/distill.ts";
+import type { DistillerId } from "../../src/core/route.ts";
+import { distillFixture } from "../helpers/distill.ts";
 import { fixture, runFixture } from "../helpers/pipeline-run.ts";
 
-const distill = (family: string, name: string, distiller: Parameters<typeof distillWith>[0]) => {
-  const f = fixture(family, name);
-  return distillWith(distiller, f.text, { command: f.command, failed: (f.exitCode ?? 0) !== 0 });
-};
+const distill = (family: string, name: string, id: DistillerId) => distillFixture(id, family, name);
 
 describe("eslint", () => {
   test("a message that goes on over unindented lines stays whole, and one long message's padding goes", () => {
