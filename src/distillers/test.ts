@@ -13,7 +13,7 @@ import { type Diagnostic, findDiagnostics, RUST_LOCATION } from "./build-tools/d
 import { isFailureSummary, SCRIPT_BANNER } from "./build-tools/summaries.ts";
 import { coverageReports } from "./test-runners/coverage.ts";
 import { RUNNER_READERS } from "./test-runners/index.ts";
-import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
+import { linePieces, type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
 
 export default defineDistiller({
@@ -103,7 +103,7 @@ export function readTestRun(text: string, failed: boolean, options: { endsRun?: 
 const MAX_BANNERS = 8;
 
 function scriptBanners(lines: ToolLines): Piece[] {
-  return lines.plain.flatMap((line, i) => (SCRIPT_BANNER.test(line) ? [{ at: i, lines: [lines.raw[i]!] }] : [])).slice(0, MAX_BANNERS);
+  return linePieces(lines, (line) => SCRIPT_BANNER.test(line), MAX_BANNERS);
 }
 
 /**
@@ -124,7 +124,7 @@ const OTHER_TALLY = /^\s*[A-Z][\w ]{2,24}:\s+(?:\d+ (?:passed|failed|skipped|tod
 const MAX_OTHER_TALLIES = 8;
 
 function otherTallies(lines: ToolLines): Piece[] {
-  return lines.plain.flatMap((line, i) => (OTHER_TALLY.test(line) ? [{ at: i, lines: [lines.raw[i]!] }] : [])).slice(0, MAX_OTHER_TALLIES);
+  return linePieces(lines, (line) => OTHER_TALLY.test(line), MAX_OTHER_TALLIES);
 }
 
 /** Compiler warnings in a test run's build: this few are each read (message and location); more are the build's count. */
@@ -141,7 +141,7 @@ function fewWarnings(lines: ToolLines, diagnostics: Diagnostic[]): Piece[] {
 
 /** The build's own summary lines around the run (`warning: \`crate\` (lib test) generated 50 warnings`). */
 function buildSummaries(lines: ToolLines): Piece[] {
-  return lines.plain.flatMap((line, i) => (isFailureSummary(line) ? [{ at: i, lines: [lines.raw[i]!] }] : []));
+  return linePieces(lines, isFailureSummary);
 }
 
 /** A script may print its own last word after the runner's report (`make: *** … Error 1`, a timing line). */

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from "./diagnostics.ts";
 import { isFailureSummary, isFindingsTally } from "./summaries.ts";
-import type { Piece, ToolLines } from "../shared/pieces.ts";
+import { linePieces, type Piece, type ToolLines } from "../shared/pieces.ts";
 
 /**
  * A warning a bundler writes as a sentence, with no `warning:` head (vite's `Entry module "src/index.ts"
@@ -18,18 +18,17 @@ const MAX_STRAY_WARNINGS = 10;
 
 export function strayWarnings(lines: ToolLines, diagnostics: Diagnostic[]): Piece[] {
   const inBlock = (i: number) => diagnostics.some((d) => i >= d.from && i < d.to);
-  return lines.plain
-    .flatMap((line, i) =>
+  return linePieces(
+    lines,
+    (line, i) =>
       STRAY_WARNING.test(line) &&
       !NOT_A_WARNING.test(line) &&
       !/^\s/.test(line) &&
       !inBlock(i) &&
       !isFailureSummary(line) &&
-      !isFindingsTally(line)
-        ? [{ at: i, lines: [lines.raw[i]!] }]
-        : [],
-    )
-    .slice(0, MAX_STRAY_WARNINGS);
+      !isFindingsTally(line),
+    MAX_STRAY_WARNINGS,
+  );
 }
 
 /** Where node stopped on an uncaught error: `index.js:89`, the source line, a caret under it. */
@@ -63,9 +62,8 @@ const CMAKE_CHATTER =
 
 export function cmakeNotices(lines: ToolLines): Piece[] {
   if (!lines.plain.some((line) => CMAKE_CONFIGURED.test(line))) return [];
-  return lines.plain.flatMap((line, i) =>
-    (CMAKE_NOTICE.test(line) && !/^\s/.test(line)) || (line.startsWith("-- ") && !CMAKE_CHATTER.test(line))
-      ? [{ at: i, lines: [lines.raw[i]!] }]
-      : [],
+  return linePieces(
+    lines,
+    (line) => (CMAKE_NOTICE.test(line) && !/^\s/.test(line)) || (line.startsWith("-- ") && !CMAKE_CHATTER.test(line)),
   );
 }

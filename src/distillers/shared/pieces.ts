@@ -25,6 +25,14 @@ export function toToolLines(text: string): ToolLines {
 }
 
 /** Drop blank lines at both ends of a block; blank lines inside stay (they separate a diff). */
+/** Each line whose plain text `keep` accepts, as a piece of its own: the first `max` of them. */
+export function linePieces(lines: ToolLines, keep: (plain: string, at: number) => boolean, max = Number.POSITIVE_INFINITY): Piece[] {
+  const pieces: Piece[] = [];
+  for (let i = 0; i < lines.plain.length && pieces.length < max; i++)
+    if (keep(lines.plain[i]!, i)) pieces.push({ at: i, lines: [lines.raw[i]!] });
+  return pieces;
+}
+
 export function trimBlank(lines: string[]): string[] {
   let start = 0;
   let end = lines.length;
