@@ -16,6 +16,7 @@ import {
   REQUIRED_FROM,
   RUST_LOCATION,
   type Diagnostic,
+  UNLOCATED_WARNING,
 } from "./build-tools/diagnostics.ts";
 import { cmakeNotices, crashSites, strayWarnings } from "./build-tools/notices.ts";
 import { ruffConcise } from "./build-tools/ruff.ts";
@@ -41,8 +42,6 @@ const FILE_OF = /^(\S+?):\d+(?::\d+)?: /;
 const CMAKE_HEAD = /^CMake (?:Deprecation )?Warning\b[^:]*?(?: at (\S+?):\d+)?(?: \([^)]*\))?:$/;
 /** A warning line with no message of its own: nothing, or only a bracketed flag, after `warning:`. */
 const BARE_HEAD = /^(?:\S+?:\d+(?::\d+)?|<no location info>|<command line>): warning:(?:\s*\[[^\]]*\])?\s*$/;
-/** A warning no line is named for: GHC's `<no location info>: warning: [-Wmissing-home-modules]`, `libtool: warning: …`. */
-const UNLOCATED_HEAD = /^(?:<[\w ]+>|[\w.+-]+): warning: /;
 /** rollup's warning head: `(!) v4/core/util.js (400:0): A comment`, `(!) Circular dependency`. */
 const ROLLUP_HEAD = /^\(!\) /;
 /** What a rollup warning's message is not: its source excerpt (`400: code`, the caret under it) and its docs link. */
@@ -274,7 +273,7 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
       !FILE_OF.test(lines.plain[at]!) &&
       !/^warning\b/i.test(lines.plain[at]!) &&
       !CMAKE_HEAD.test(lines.plain[at]!) &&
-      !UNLOCATED_HEAD.test(lines.plain[at]!) &&
+      !UNLOCATED_WARNING.test(lines.plain[at]!) &&
       !ROLLUP_HEAD.test(lines.plain[at]!)
     )
       at++;

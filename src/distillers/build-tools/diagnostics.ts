@@ -24,6 +24,9 @@ interface Starter {
   extent: Extent;
 }
 
+/** A warning no line is named for: guild's `<unknown-location>: warning: …`, GHC's `<no location info>: warning: [-Wmissing-home-modules]`, `libtool: warning: …`. */
+export const UNLOCATED_WARNING = /^(?:<unknown-location>|<no location info>|<command line>|[\w.+-]+): warning: /;
+
 const LINKER = /^(?:\S*\bld(?:\.\w+)?: |\S+: undefined reference to |collect2: error: )/;
 
 const STARTERS: Starter[] = [
@@ -43,7 +46,7 @@ const STARTERS: Starter[] = [
   // pylint's `file:line:col: E1121: message (symbol)`, flake8's and pycodestyle's `file:line:col: E501 message`.
   { severity: "warning", pattern: /^\S+?:\d+:\d+: [CRWEFI]\d{4}: /, extent: "indented" },
   // A warning with no line: guild's `<unknown-location>: warning: …`, GHC's `<no location info>: warning: [-Wmissing-home-modules]`, `libtool: warning: …`.
-  { severity: "warning", pattern: /^(?:<unknown-location>|<no location info>|<command line>|[\w.+-]+): warning: /, extent: "indented" },
+  { severity: "warning", pattern: UNLOCATED_WARNING, extent: "indented" },
   { severity: "error", pattern: /^(?:<no location info>|<command line>): error: /, extent: "indented" },
   // go build: `./main.go:12:5: undefined: x` with no severity word.
   { severity: "error", pattern: /^\S+\.go:\d+(?::\d+)?: /, extent: "indented" },
