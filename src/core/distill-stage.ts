@@ -1,11 +1,12 @@
 /**
  * The distill stage: the gates that keep distillers out, the pre-trim past 2 MB, the routed
- * distiller with the generic one and collapse as fallbacks, and the checks a candidate must pass
+ * distiller with the generic one, a test runner's report and collapse as fallbacks, and the checks a candidate must pass
  * (every failure line kept, enough saved). It returns text or the reason the raw bytes go on.
  */
 import { expandSameAs } from "../base/same-as.ts";
 import { failureLines } from "../base/failure.ts";
-import { byteLength, splitInclusive, stripAnsi } from "../base/lines.ts";
+import { visibleLines } from "../base/erased.ts";
+import { byteLength, splitInclusive, splitLines, stripAnsi } from "../base/lines.ts";
 import {
   ENORMOUS_HEAD_LINES,
   ENORMOUS_INPUT_BYTES,
@@ -18,6 +19,7 @@ import {
 import { enormousMarker } from "../base/markers.ts";
 import { scoreLines, type ScoredLine } from "../base/score.ts";
 import { distillerFor } from "../distillers/index.ts";
+import { readTestRun } from "../distillers/test.ts";
 import { collapse } from "./collapse.ts";
 import type { PipelineDeps, PipelineRequest, RouteTaken } from "./pipeline-types.ts";
 import type { DistillerId, Route } from "./route.ts";
@@ -48,9 +50,17 @@ export function distillStage(
   if (declined) return { text: null, route: "passthrough", reason: declined, gated: true };
   const input = trimEnormous(request.text);
   let candidate = distill(route.distiller!, input, command, request, deps);
+  const meaningfulPercent = request.emphasis === "refactor" ? REFACTOR_MEANINGFUL_PERCENT : MEANINGFUL_PERCENT;
+  const meaningful = (text: string) => byteLength(text) * 100 < byteLength(request.text) * meaningfulPercent;
   // Output the routed distiller does not recognise (a runner it has no reader for, a project's own
   // script) goes to the generic stage, whose shape miner keeps every failure, warning and tally line.
   if (candidate === null && SHAPE_FALLBACK.has(route.distiller!)) candidate = distill("generic", input, command, request, deps);
+  // Output it barely shortens may be a test runner's report it has no reason to know (`npm run borp`
+  // printing node's test report): read by the runner's tally, as a project's own script is.
+  else if (candidate !== null && !meaningful(candidate) && SHAPE_FALLBACK.has(route.distiller!)) {
+    const report = readTestRun(input, request.failed, { endsRun: true });
+    if (report && byteLength(report) < byteLength(candidate)) candidate = report;
+  }
   let taken: RouteTaken = "distilled";
   if ((candidate === null || !beatsGuardrail(candidate, input)) && route.collapse && !request.failed) {
     const collapsed = collapse(input, route.collapse);
@@ -61,9 +71,7 @@ export function distillStage(
   }
   if (candidate === null) return { text: null, route: "passthrough", reason: distillerFor(route.distiller!).declined };
   if (!keepsEveryFailure(request.text, candidate)) return { text: null, route: "passthrough", reason: "would have dropped the failure" };
-  const meaningfulPercent = request.emphasis === "refactor" ? REFACTOR_MEANINGFUL_PERCENT : MEANINGFUL_PERCENT;
-  if (byteLength(candidate) * 100 >= byteLength(request.text) * meaningfulPercent)
-    return { text: null, route: "passthrough", reason: "below guardrail" };
+  if (!meaningful(candidate)) return { text: null, route: "passthrough", reason: "below guardrail" };
   return { text: candidate, route: taken, reason: "" };
 }
 
@@ -116,7 +124,8 @@ function trimEnormous(text: string): string {
 function keepsEveryFailure(rawText: string, output: string): boolean {
   // A repeated finding that points at its first one (`a.py:9: (same as 3)`) is read whole.
   const plainOutput = stripAnsi(expandSameAs(output));
-  const plainRaw = stripAnsi(rawText);
+  // A spinner's frame it wiped again (`  3 failed` as the run went) is not what the run reports.
+  const plainRaw = rawText.includes("\x1b[2K") ? visibleLines(splitLines(rawText)).join("\n") : stripAnsi(rawText);
   // Few outputs redraw a line: most are read as they are, without a copy.
   const frames = plainRaw.includes("\r") ? plainRaw.replaceAll("\r", "\n") : plainRaw;
   return failureLines(frames).every((line) => plainOutput.includes(line));

@@ -16,8 +16,12 @@ import { describeDropped, MAX_DESCRIPTION_BYTES } from "./cut-description.ts";
 /** Archives a block and returns its handle, or null when it could not be stored. */
 export type Archiver = (content: string, wholeBytes: number) => string | null;
 
-/** A warning's line (`warning:`, rubocop's `W:`, pylint's `W0612:`, perlcritic's `(Severity: 4)`): kept after the failures. */
-const WARNING = /\bwarn(?:ing)?s?\b|^\S+:\d+(?::\d+)?: W(?:\d{3,4})?: |\(Severity: 4\)$/i;
+/**
+ * A warning's line (`warning:`, rubocop's `W:`, pylint's `W0612:`, perlcritic's `(Severity: 4)`,
+ * and the pyflakes findings flake8 prints about code that runs: `F401 imported but unused`,
+ * `F841 local variable … never used`): kept after the failures, before pycodestyle's style.
+ */
+const WARNING = /\bwarn(?:ing)?s?\b|^\S+:\d+(?::\d+)?: (?:W(?:\d{3,4})?: |F\d{3} )|\(Severity: 4\)$/i;
 
 /**
  * A numbered failure's heading, which names the failing test (PHPUnit's and JUnit 4's

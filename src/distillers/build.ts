@@ -46,6 +46,8 @@ const BARE_HEAD = /^(?:\S+?:\d+(?::\d+)?|<no location info>|<command line>): war
 const ROLLUP_HEAD = /^\(!\) /;
 /** What a rollup warning's message is not: its source excerpt (`400: code`, the caret under it) and its docs link. */
 const ROLLUP_EXCERPT = /^\s*(?:\d+: |\^\s*$)|^https?:\/\/\S+$/;
+/** The caret under the excerpt line a rollup warning points at. */
+const ROLLUP_CARET = /^\s*\^\s*$/;
 /** Lines of one rollup warning's message kept, at most. */
 const MAX_ROLLUP_LINES = 12;
 /** gcc/clang notes name the other location a warning is about (`length computed here`). */
@@ -279,9 +281,11 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
       at++;
     const kept = [at];
     // rollup's message is the paragraphs under its head (the quoted comment, `in "file" contains …`, the location, a cycle's path).
+    // Of its excerpt, the line the caret points at is where the warning is (`17: }(this, function () {`).
     if (ROLLUP_HEAD.test(lines.plain[at]!))
       for (let k = at + 1; k < d.to && kept.length < MAX_ROLLUP_LINES; k++)
         if (lines.plain[k]!.trim() !== "" && !ROLLUP_EXCERPT.test(lines.plain[k]!)) kept.push(k);
+        else if (ROLLUP_CARET.test(lines.plain[k]!) && /^\s*\d+: /.test(lines.plain[k - 1]!)) kept.push(k - 1);
     const location = lines.plain.slice(at + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
     if (location !== -1) kept.push(at + 1 + location);
     for (let k = at + 1; k < d.to; k++) if (NOTE_LINE.test(lines.plain[k]!)) kept.push(k);

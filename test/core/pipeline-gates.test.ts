@@ -11,6 +11,7 @@ import type { PipelineRequest } from "../../src/core/pipeline-types.ts";
 import { distillers } from "../../src/distillers/index.ts";
 import { defineDistiller } from "../../src/distillers/types.ts";
 import { fixedClock, memoryStore } from "../helpers/memory-store.ts";
+import { fixture } from "../helpers/pipeline-run.ts";
 
 const NOISE = Array.from({ length: 120 }, (_, i) => `Downloading package-${i} v1.${i}.0`).join("\n") + "\nDone: 120 packages ready\n";
 const INFO_LOG = Array.from({ length: 100 }, (_, i) => `[INFO] fetched page ${i}`).join("\n") + "\ndone\n";
@@ -74,6 +75,17 @@ describe("distill stage", () => {
       expect(result.delivered).toStartWith("Done: 120 packages ready\n[120 noise lines omitted]\n[OMNI: 119 lines omitted, omni retrieve ");
     },
   );
+
+  test("output its routed distiller barely shortens is read by a test runner's report when one ends it", () => {
+    const f = fixture("test", "h11_npm_run_borp_pino_desc_level_fail");
+    const result = run({ text: f.text, command: f.command, failed: true });
+    expect(result.route).toBe("distilled");
+    expect(result.delivered).toContain("✖ failing tests:");
+    expect(result.delivered).toContain("(/home/dev/src/pino-10.4.0/test/is-level-enabled.test.js:119:12)");
+    // A table its distiller kept on purpose (esbuild's --analyze) is not that: it goes on whole.
+    const table = fixture("build", "esbuild_analyze_lodash");
+    expect(run({ text: table.text, command: table.command })).toMatchObject({ route: "passthrough", reason: "below guardrail" });
+  });
 
   test("a route with no shape fallback collapses what its distiller declines, and says so", () => {
     plantGeneric(() => null);

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { capOutput } from "../../src/core/truncate.ts";
+import { fixture } from "../helpers/pipeline-run.ts";
 
 const LINES = Array.from({ length: 4_000 }, (_, i) => `line ${i} of a long reply that runs past the cap\n`).join("");
 
@@ -310,4 +311,12 @@ test("in the cut, among failure lines of one length the first printed come first
   const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
   const kept = Array.from({ length: 20 }, (_, k) => afterMarker.includes(lines[100 + k]!));
   expect(kept).toEqual(Array.from({ length: 20 }, (_, k) => k < 15));
+});
+
+test("a cut flake8 report keeps pyflakes' findings about code that runs (F841, F401) after its errors, before pycodestyle's style", () => {
+  const f = fixture("build", "h11_flake8_mpmath_calculus");
+  const out = capOutput(f.text, 10_000, () => "1a2b3c4d5e6f7a8b");
+  expect(out).toContain("mpmath/calculus/approximation.py:240:5: F841 local variable 'a' is assigned to but never used");
+  expect(out).toContain("mpmath/calculus/__init__.py:1:1: F401 '.calculus' imported but unused");
+  expect(out).not.toContain("mpmath/calculus/quadrature.py:5:1: E302 expected 2 blank lines");
 });

@@ -123,3 +123,36 @@ describe("minitest (rake test, a test file run by ruby)", () => {
     expect(routeCommand("python3 setup.py build").distiller).toBeNull();
   });
 });
+
+describe("test-unit (a Ruby suite's own run-test.rb)", () => {
+  test("keeps each Failure block's heading, first and own frame, arrowed line and diff, then the tally; drops the excerpt and the dots", () => {
+    const out = distill("h11_ruby_run_test_rss_html_escape_order_fail")!;
+    for (const needle of [
+      "Failure: test_to_s(RSS::TestContent)",
+      "Failure: test_channel(RSS::TestRSS20Core)",
+      "/home/dev/src/rss-0.2.9/test/test_atom.rb:204:in `test_atom_content'",
+      "  => 204:       assert_atom_content_to_s(Atom::Feed::Entry::Content)",
+      '<"<em>plain text</em>"> expected but was',
+      "311 tests, 4819 assertions, 9 failures, 0 errors, 0 pendings, 0 omissions, 0 notifications",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("     205:       assert_atom_content_to_s(Atom::Entry::Content)");
+    expect(out).not.toContain("test_atom.rb:518:in `assert_atom_text_construct_to_s'");
+    expect(out).not.toContain("Finished in ");
+    expect(out.length).toBeLessThan(fixture("test", "h11_ruby_run_test_rss_html_escape_order_fail").text.length / 2);
+  });
+
+  test("a passing -v run is its tally and verdict", () => {
+    expect(distill("h11_ruby_run_test_v_rss_pass")).toBe(
+      "311 tests, 4840 assertions, 0 failures, 0 errors, 0 pendings, 0 omissions, 0 notifications\n100% passed\n",
+    );
+  });
+
+  test("refuses a reading when the tally counts more failures than the blocks explain", () => {
+    const text = fixture("test", "h11_ruby_run_test_rss_html_escape_order_fail").text.replace(
+      "9 failures, 0 errors",
+      "9 failures, 1 errors",
+    );
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+});

@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { routeCommand } from "../../src/core/route.ts";
 import type { DistillerId } from "../../src/core/route.ts";
-import { distillFixture } from "../helpers/distill.ts";
+import { distillFixture, distillWith } from "../helpers/distill.ts";
 import { fixture, runFixture } from "../helpers/pipeline-run.ts";
 
 const distill = (family: string, name: string, id: DistillerId) => distillFixture(id, family, name);
@@ -33,6 +33,12 @@ describe("bundlers", () => {
     expect(out).toContain("v4/core/core.js -> v4/core/util.js -> v4/core/core.js");
     expect(out).not.toContain("https://rollupjs.org/configuration-options/#pure");
     expect(out).not.toContain("401: export const NUMBER_FORMAT_RANGES");
+  });
+
+  test("a rollup warning with no location of its own keeps the excerpt line its caret points at", () => {
+    const out = distill("jsts", "h11_rollup_numeral_umd_es_this_undefined", "build")!;
+    expect(out).toContain("17: }(this, function () {");
+    expect(out).not.toContain("16:     }");
   });
 
   test("vite keeps its output rows and a warning written as a sentence", () => {
@@ -76,5 +82,58 @@ describe("test scripts", () => {
     const out = runFixture(fixture("test", "h10_npm_run_tests_only_qs_array_limit_fail")).delivered;
     expect(out).toContain("# limits specific array indices to arrayLimit\n\nnot ok 158 should be deeply equivalent");
     expect(routeCommand("npm run tests-only").distiller).toBe("test");
+  });
+});
+
+describe("ava", () => {
+  test("AVA 0.x's spinner frames go; its final tally and each failure's title, message and project frames stay", () => {
+    const out = distill("test", "h11_npm_test_chance_ava_integer_range_fail", "test")!;
+    for (const needle of [
+      "  289 passed",
+      "  229 failed",
+      "  test.animal › returns an animal even if type is not specified",
+      "    [TypeError: Cannot read properties of undefined (reading 'length')]",
+      "  Chance.pick (chance.js:651:17)",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("  1 failed");
+    expect(out).not.toContain("baseTimes (node_modules/lodash/lodash.js:991:23)");
+    expect(out).not.toContain("   650:     Chance.prototype.pick = function (arr, count) {");
+  });
+
+  test("AVA 3's verbose failures are read after the tally, and a later AVA's between the rules before it", () => {
+    const verbose = distill("test", "h4_ava_verbose_p_map_concurrency_fail", "test")!;
+    expect(verbose).toContain("  2 tests failed");
+    expect(verbose).toContain("  /home/dev/src/p-map/p-map-4.0.0/test.js:61");
+    expect(verbose).not.toContain("   61:     t.true(running <= concurrency); ");
+    const modern = distill("test", "h7_npx_ava_wrap_ansi_exact_fit_fail", "test")!;
+    expect(modern).toContain("  › file://test.js:27:4");
+    expect(modern).not.toContain("✔ word wrapping");
+  });
+
+  test("refuses a reading whose tally counts a failure no block explains, and leaves playwright's tally to playwright", () => {
+    const text = fixture("test", "h4_ava_verbose_p_map_concurrency_fail").text.replace("  2 tests failed", "  3 tests failed");
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+    expect(distill("test", "playwright_list_fail", "test")).not.toContain("✓   1 tests/cart.spec.js:4:33");
+  });
+});
+
+describe("node --test", () => {
+  test("a test its file's timeout cancelled is among the failing tests, and the section is read (borp)", () => {
+    const out = distill("test", "h11_npm_run_borp_pino_desc_level_fail", "test")!;
+    expect(out).toContain("(/home/dev/src/pino-10.4.0/test/is-level-enabled.test.js:119:12)");
+    expect(out).toContain("  'test timed out after 60000ms'");
+    expect(out).toContain("ℹ cancelled 1");
+  });
+});
+
+describe("vitest", () => {
+  test("--reporter=verbose keeps the × line of each of a few failing tests", () => {
+    expect(distill("test", "h11_vitest_verbose_numeral_ordinal_st_fail", "test")).toContain(
+      " × tests/formats/ordinal.js > Ordinal > should format to an ordinal",
+    );
+    expect(distill("test", "h10_vitest_verbose_zod_min_length_fail", "test")).not.toContain(
+      " × src/v4/classic/tests/string.test.ts > trim",
+    );
   });
 });

@@ -4,12 +4,13 @@
  * every line they deliver is one the tool printed.
  */
 import { carriesFailure } from "../../base/failure.ts";
+import { visibleLines } from "../../base/erased.ts";
 import { splitLines, stripAnsi } from "../../base/lines.ts";
 
 export interface ToolLines {
   /** Lines exactly as printed (ANSI colour kept: the reader may rely on it). */
   raw: string[];
-  /** The same lines with ANSI sequences removed, for matching. */
+  /** The same lines with ANSI sequences removed, for matching; a line a spinner wiped again is empty. */
   plain: string[];
 }
 
@@ -21,7 +22,7 @@ export interface Piece {
 
 export function toToolLines(text: string): ToolLines {
   const raw = splitLines(text);
-  return { raw, plain: raw.map(stripAnsi) };
+  return { raw, plain: visibleLines(raw) };
 }
 
 /** Drop blank lines at both ends of a block; blank lines inside stay (they separate a diff). */

@@ -3,6 +3,7 @@
  * own tally owns the output; readers never look at the command (routing is route.ts's job).
  */
 import { readAutomake } from "./automake.ts";
+import { readAva } from "./ava.ts";
 import { readBunTest } from "./bun.ts";
 import { readBusted } from "./busted.ts";
 import { readCargoTest } from "./cargo.ts";
@@ -22,6 +23,7 @@ import { readPytest } from "./pytest.ts";
 import type { RunnerParser } from "./reading.ts";
 import { readRspec } from "./rspec.ts";
 import { readTap } from "./tap.ts";
+import { readTestUnit } from "./test-unit.ts";
 import { readUnittest } from "./unittest.ts";
 import { readVitest } from "./vitest.ts";
 
@@ -33,10 +35,12 @@ export const RUNNER_READERS: RunnerParser[] = [
   readVitest,
   readMocha,
   readTap,
+  readAva,
   readNodeSpec,
   readPlaywright,
   readRspec,
   readMinitest,
+  readTestUnit,
   readPhpunit,
   readJunit,
   readJasmine,

@@ -8,6 +8,8 @@ import { isRuntimeFrame } from "../shared/frames.ts";
 import { allMatches, countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const FAIL_TALLY = /^ℹ fail (\d+)$/;
+/** A test cancelled (its file timed out) is listed among the failing tests too. */
+const CANCELLED_TALLY = /^ℹ cancelled (\d+)$/;
 const TALLY = /^ℹ (?:tests|suites|pass|fail|cancelled|skipped|todo) \d+$/;
 const FAILED_MARK = /^(\s*)✖ /;
 
@@ -37,7 +39,9 @@ export function readNodeSpec(lines: RunLines): RunReading | null {
     pieces.push({ at: start, lines: trimBlank(body) });
     i = end - 1;
   }
-  return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) };
+  const cancelledAt = lastMatch(lines.plain, CANCELLED_TALLY);
+  const cancelled = sectionAt !== -1 && cancelledAt !== -1 ? countIn(lines.plain[cancelledAt]!, CANCELLED_TALLY) : 0;
+  return { pieces, failuresFound: found, failuresTallied: countIn(lines.plain[failAt]!, FAIL_TALLY) + cancelled };
 }
 
 function leading(line: string): number {

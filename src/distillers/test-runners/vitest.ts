@@ -2,8 +2,10 @@
  * Vitest. Current versions print a "Failed Tests N" section of ` FAIL  file > suite > test` blocks
  * separated by `⎯⎯[i/N]⎯` rules; older ones print `✗ test` under its file line with the message
  * indented below. Either way the tally is `Tests  F failed | P passed (T)`, and the blocks are kept
- * whole. Passing `✓` lines, the RUN banner and timings are the ceremony.
+ * whole, with `--reporter=verbose`'s `×` line for each failing test when few failed. Passing `✓` lines, the RUN
+ * banner and timings are the ceremony.
  */
+import { linePieces } from "../shared/pieces.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank, withoutRepeatedFrames } from "./reading.ts";
 
 /** `Tests  2 failed | 9 passed (11)`; vitest 0.x wrote `| 11 total`. */
@@ -14,6 +16,10 @@ const RULE = /^⎯+(?:\[\d+\/\d+\]⎯*| .* ⎯+)?$/;
 const SECTION = /^⎯+ (.+?) \d* ?⎯+$/;
 const FILE_LINE = /^\s*[✗×❯]\s+\S.*\(\d+ tests?\b/;
 const OLD_TEST_LINE = /^(\s*)[✗×]\s+\S/;
+/** `--reporter=verbose`'s line for a failing test in the run's list: ` × tests/a.js > Suite > test 9ms`. */
+const VERBOSE_FAILED = /^\s*[✗×] \S.* > /;
+/** Those lines are kept when this few tests failed: more are read in their blocks, which repeat the names. */
+const MAX_VERBOSE_FAILED = 5;
 
 export function readVitest(lines: RunLines): RunReading | null {
   const tallyAt = lastMatch(lines.plain, TESTS_TALLY);
@@ -29,6 +35,8 @@ export function readVitest(lines: RunLines): RunReading | null {
   // stdout puts the blocks after the tally, so the whole output is searched.
   const hasSections = lines.plain.some((line) => FAIL_HEADER.test(line) || SECTION.test(line));
   const found = hasSections ? readSections(lines, pieces) : readTree(lines, lines.plain.length, pieces);
+  if (hasSections && failuresTallied <= MAX_VERBOSE_FAILED)
+    pieces.push(...linePieces(lines, (line) => VERBOSE_FAILED.test(line) && !FILE_LINE.test(line), MAX_VERBOSE_FAILED));
   const keepsErrors = lines.plain.some((line) => /^⎯+ (?:Unhandled Errors?|Failed Suites \d+) ⎯+$/.test(line));
   return { pieces, failuresFound: found, failuresTallied, keepsErrors };
 }
