@@ -68,6 +68,8 @@ const ROUTES: Array<[command: string, distiller: DistillerId | null]> = [
   ["mypy src", "build"],
   ["black .", "build"],
   ["rake", "build"],
+  ["rebar3 eunit", "test"],
+  ["rebar3 ct --suite=x_SUITE", "test"],
   ["rubocop", "build"],
   ["dotnet build", "build"],
   ["dotnet test", "test"],

@@ -156,3 +156,99 @@ describe("test-unit (a Ruby suite's own run-test.rb)", () => {
     expect(distillWith("test", text, { failed: true })).toBeNull();
   });
 });
+
+describe("prove: the older Test.pm and perl's own warnings", () => {
+  test("Test.pm's `# Test N got:` block, printed above the TAP, is kept with the point it explains", () => {
+    const out = distill("h12_prove_lv_time_duration_ms_fail")!;
+    expect(out).toContain(
+      '# Test 18 got: "1 year, 22 hours, 1247 minutes, 31 seconds, and 198 milliseconds later" (t/04_tdur_ms.t at line 53)',
+    );
+    expect(out).toContain('#    Expected: "1 year, 22 hours, 59 minutes, 31 seconds, and 198 milliseconds later"');
+    expect(out).toContain("not ok 18");
+  });
+
+  test("a passing run keeps a warning perl printed, once, and no TAP point whose name ends like one", () => {
+    const out = distill("h12_prove_lv_algorithm_diff_max_uninitialized_warnings")!;
+    expect(out.split("Use of uninitialized value in join or string at t/oo.t line 188.").length).toBe(2);
+    expect(out).toContain("All tests successful.");
+    const verbose = distill("h5_perl_make_test_verbose_json_pp_escape_fail")!;
+    expect(verbose).not.toContain("ok 739 - incsize2");
+  });
+});
+
+describe("EUnit (rebar3 eunit, eunit:test with verbose)", () => {
+  test("keeps each *failed* test with its location and error term, the tally and rebar3's verdict; drops EUnit's frames and the ok lines", () => {
+    const out = distill("h12_rebar3_eunit_lager_num_to_level_swap_fail")!;
+    for (const needle of [
+      "(console backend with custom group leader using a trace and an ID)...*failed*",
+      "(/home/dev/src/lager/src/lager_console_backend.erl, line 550)",
+      "{expected,{0,[]}},",
+      "lager_rotator_default: rotate_file_fail_test...*failed*",
+      "  lager_manager_killer_test: -overload_test_/0-fun-3-...",
+      "Failed: 15.  Skipped: 0.  Passed: 346.",
+      "Error running tests",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("in call from eunit_proc:run_test/1");
+    expect(out).not.toContain("lager: get_sink_handler_status_ascii_test...ok");
+    expect(routeCommand("rebar3 eunit").distiller).toBe("test");
+  });
+
+  test("rebar3's own reporter: each numbered failure without EUnit's frame, the tally and the verdict; a passing run is its tally", () => {
+    const out = distill("h12_rebar3_eunit_goldrush_lt_op_fail")!;
+    for (const needle of [
+      "  1) glc:-events_test_/0-fun-356-/0: opfilter less than test",
+      "glc_lib:-matches_test_/0-fun-27-/0:409",
+      "expected: true",
+      "84 tests, 3 failures",
+      "Error running tests",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("eunit_proc.erl:570");
+    expect(distill("h12_rebar3_eunit_goldrush_pass")).toContain("84 tests, 0 failures");
+    const text = fixture("test", "h12_rebar3_eunit_goldrush_lt_op_fail").text.replace("84 tests, 3 failures", "84 tests, 4 failures");
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+
+  test("refuses a reading when the tally counts more failures than the *failed* lines", () => {
+    const text = fixture("test", "h7_erl_eunit_cowlib_qs_plus_fail").text.replace("Failed: 7.", "Failed: 8.");
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+});
+
+describe("cargo test's binaries", () => {
+  test("each tally keeps the Running or Doc-tests line of the binary it counts", () => {
+    expect(distill("h12_cargo_test_unicode_width_pass")).toContain(
+      "     Running unittests src/lib.rs (target/debug/deps/unicode_width-6a6bc489e070b452)\ntest result: ok. 5 passed;",
+    );
+    expect(distill("h12_cargo_test_unicode_width_pass")).toContain("   Doc-tests unicode_width\ntest result: ok. 1 passed;");
+  });
+});
+
+describe("Maven Surefire (mvn test)", () => {
+  test("keeps the Results lists, each failing test's exception and project frames, its class line, the tally and BUILD FAILURE", () => {
+    const out = distill("h12_mvn_offline_test_jsoup_padding_bound_fail")!;
+    for (const needle of [
+      "StringUtilTest.padding:34 » ArrayIndexOutOfBounds Index 21 out of bounds for length 21",
+      "ElementTest.testIndentLevel:451",
+      "java.lang.ArrayIndexOutOfBoundsException: Index 21 out of bounds for length 21",
+      "\tat org.jsoup.internal.StringUtilTest.padding(StringUtilTest.java:34)",
+      "Tests run: 1023, Failures: 0, Errors: 5, Skipped: 45",
+      "BUILD FAILURE",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("\tat java.base/java.lang.reflect.Method.invoke(Method.java:569)");
+    expect(out).not.toContain("in org.jsoup.parser.[1mTokeniserTest");
+    const f = fixture("test", "h12_mvn_offline_test_jsoup_padding_bound_fail");
+    expect(out.length).toBeLessThan(f.text.length / 3);
+  });
+
+  test("refuses a reading when the tally counts more failures than the Results lists name", () => {
+    const text = fixture("test", "h12_mvn_offline_test_jsoup_whitespace_cr_fail").text.replace(
+      /Tests run: (\d+), Failures: 2, Errors: 2, Skipped/,
+      "Tests run: $1, Failures: 3, Errors: 2, Skipped",
+    );
+    expect(text).not.toBe(fixture("test", "h12_mvn_offline_test_jsoup_whitespace_cr_fail").text);
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+});

@@ -63,5 +63,7 @@ export function isTestInvocation(program: Program): boolean {
   if (base === "meson") return args[0] === "test";
   if (base === "rake" || base === "rails" || base === "composer" || base === "lein" || base === "stack" || base === "cabal")
     return hasWord(args, "test", "spec");
+  // rebar3's test tasks: `rebar3 eunit`, `rebar3 ct`, `rebar3 proper`.
+  if (base === "rebar3") return hasWord(args, "eunit", "ct", "proper");
   return false;
 }

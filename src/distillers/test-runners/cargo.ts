@@ -1,7 +1,8 @@
 /**
  * Rust's libtest (`cargo test`): `test result:` tallies, `test NAME ... FAILED` verdicts and
  * `---- NAME stdout ----` blocks. Each failing test is delivered as its verdict line followed by
- * its block, so a name and its panic read together.
+ * its block, so a name and its panic read together. Each tally keeps the `Running …` or
+ * `Doc-tests …` line of the binary it counts.
  */
 import { allMatches, countIn, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
@@ -11,6 +12,7 @@ const VERDICT = /^test (.+?) \.\.\. FAILED$/;
 const OPEN_VERDICT = /^test (.+?) \.\.\. ?$/;
 const LATE_VERDICT = /^(?:ok|FAILED|ignored)$/;
 const NEXTEST_STATUS = /^\s+(?:PASS|FAIL|SIGSEGV|TIMEOUT|Summary) \[\s*[\d.]+s\]/;
+const BINARY_HEADING = /^\s*(?:Running |Doc-tests )\S/;
 const BLOCK_HEADER = /^---- (.+?) std(?:out|err) ----$/;
 const BLOCK_END = /^(?:failures:|successes:|test result: |\s*Running |\s*Doc-tests |---- )/;
 /** libtest's hints to rerun with a (fuller) backtrace: the same on every failure, so they are ceremony. */
@@ -49,6 +51,12 @@ export function readCargoTest(lines: RunLines): RunReading | null {
   });
 
   const pieces: Piece[] = tallies.map((i) => ({ at: i, lines: [lines.raw[i]!] }));
+  // Each tally's binary (`Running tests/d2s_table_test.rs (target/…)`, `Doc-tests ryu`): which count is whose.
+  for (const i of tallies) {
+    let k = i - 1;
+    while (k >= 0 && !BINARY_HEADING.test(lines.plain[k]!) && !TALLY.test(lines.plain[k]!)) k--;
+    if (k >= 0 && BINARY_HEADING.test(lines.plain[k]!)) pieces.push({ at: k, lines: [lines.raw[k]!] });
+  }
   // `error: 3 targets failed:` and the indented list of which targets (--lib, --test x, --doc).
   const targetsAt = lines.plain.findIndex((line) => /^error: \d+ targets? failed:$/.test(line));
   if (targetsAt !== -1) {

@@ -8,6 +8,7 @@ import { readBunTest } from "./bun.ts";
 import { readBusted } from "./busted.ts";
 import { readCargoTest } from "./cargo.ts";
 import { readCtest } from "./ctest.ts";
+import { readEunit } from "./eunit.ts";
 import { readGoTest } from "./go.ts";
 import { readJasmine } from "./jasmine.ts";
 import { readJest } from "./jest.ts";
@@ -22,6 +23,7 @@ import { readProve } from "./prove.ts";
 import { readPytest } from "./pytest.ts";
 import type { RunnerParser } from "./reading.ts";
 import { readRspec } from "./rspec.ts";
+import { readSurefire } from "./surefire.ts";
 import { readTap } from "./tap.ts";
 import { readTestUnit } from "./test-unit.ts";
 import { readUnittest } from "./unittest.ts";
@@ -43,6 +45,7 @@ export const RUNNER_READERS: RunnerParser[] = [
   readTestUnit,
   readPhpunit,
   readJunit,
+  readSurefire,
   readJasmine,
   readBusted,
   readBunTest,
@@ -51,4 +54,5 @@ export const RUNNER_READERS: RunnerParser[] = [
   readAutomake,
   readMeson,
   readGoTest,
+  readEunit,
 ];

@@ -2,7 +2,8 @@
  * Perl's TAP::Harness (`prove`, `make test` of a MakeMaker or Module::Build dist): the closing
  * `Files=N, Tests=M` line and `Result: PASS|FAIL` are the tally, and the Test Summary Report names
  * each failing file with `Failed: K` (its failed assertions). A failed assertion is explained by
- * Test::More's `#   Failed test '…'` comment block (got/expected, `at t/x.t line N.`) and, under
+ * Test::More's `#   Failed test '…'` comment block (got/expected, `at t/x.t line N.`) or Test.pm's
+ * `# Test N got:` one (printed to stderr, often above the TAP), and, under
  * `prove -v`, by its `not ok N - name` point. The failures found (points, or comment blocks when
  * the run was not verbose) must add up to the report's `Failed:` counts.
  */
@@ -12,11 +13,19 @@ const RESULT = /^Result: (?:PASS|FAIL|NOTESTS)\b/;
 const FILES = /^Files=\d+, Tests=\d+/;
 const REPORT_ENTRY = /\(Wstat: \d+.*\bFailed: (\d+)\)$/;
 const NOT_OK = /^\s*not ok \d+\b(?!.*#\s*TODO)/;
-const FAILED_COMMENT = /^\s*#\s+Failed (?:\(TODO\) )?test\b/;
+/** Test::More's `#   Failed test '…'`, and the older Test.pm's `# Test 18 got: "…" (t/x.t at line 53)`. */
+const FAILED_COMMENT = /^\s*#\s+Failed (?:\(TODO\) )?test\b|^# Test \d+ got: /;
 const TODO_COMMENT = /^\s*#\s+Failed \(TODO\) test\b/;
 /** Lines the harness prints about a file or the whole run that say what went wrong. */
 const HARNESS_SIGNAL =
   /^(?:\S+ \.+ )?(?:Dubious, test returned|Failed \d+\/\d+ subtests|No subtests run|skipped: |Parse errors:|Bailout called)|^All tests successful\.$|^# Looks like /;
+
+/** The report's and the harness's word that a test file died or stopped short. */
+const FILE_DIED = /^\s*(?:Non-zero exit status: \d+|Parse errors: |No subtests run)|Dubious, test returned [1-9]/;
+/** A warning or error perl itself printed (`… at t/oo.t line 188.`, `syntax error at x.pm line 322, near ");"`), not a TAP point or comment. */
+const PERL_DIAGNOSTIC = /^(?!(?:not )?ok\b)[^#\s].* at \S+ line \d+(?:\.|, near .*|, <\w+> (?:line|chunk) \d+\.)$/;
+/** Distinct ones kept, at most. */
+const MAX_PERL_DIAGNOSTICS = 10;
 
 export function readProve(lines: RunLines): RunReading | null {
   const { plain, raw } = lines;
@@ -43,10 +52,19 @@ export function readProve(lines: RunLines): RunReading | null {
   plain.forEach((line, i) => {
     if ((reportAt === -1 || i < reportAt) && !covered.has(i) && HARNESS_SIGNAL.test(line)) pieces.push({ at: i, lines: [raw[i]!] });
   });
+  // Perl's own warnings and errors (`Use of uninitialized value … at t/oo.t line 188.`), each said once, even in a passing run.
+  const said = new Set<string>();
+  plain.forEach((line, i) => {
+    if ((reportAt !== -1 && i >= reportAt) || covered.has(i) || !PERL_DIAGNOSTIC.test(line) || said.has(line)) return;
+    if (said.size < MAX_PERL_DIAGNOSTICS) pieces.push({ at: i, lines: [raw[i]!] });
+    said.add(line);
+  });
   // A subtest's own failures print indented; its parent's one unindented point or comment is what the file counts.
   const top = (i: number) => !/^\s/.test(plain[i]!);
   const found = points.length > 0 ? points.filter(top).length : comments.filter(top).length;
-  return { pieces, failuresFound: found, failuresTallied: tallied };
+  // A file that died (`Non-zero exit status: 255`, `Bad plan`) failed with no assertion failing: the report says so, and is kept.
+  const died = plain.some((line) => FILE_DIED.test(line));
+  return { pieces, failuresFound: found, failuresTallied: tallied, keepsErrors: died };
 }
 
 /** The line and the `#` comment lines right under it (Test::More's diagnostics). */
