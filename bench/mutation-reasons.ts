@@ -89,4 +89,12 @@ export const REASONS: Record<string, string> = {
     "left: gap. Only a distillation that drops exactly one line tells them apart (`1 lines` against a byte count); no covering test has one.",
   "src/core/pipeline.ts | deps.log?.(`record failed: ${error instanceof Error ? error.message : String(error)}`); | negate `error instanceof Error`":
     "left: gap. The log line's wording is not pinned by a covering test; only an error thrown that is not an Error tells the two apart.",
+  'src/core/distill-stage.ts | if (!keepsEveryFailure(request.text, candidate)) return { text: null, route: "passthrough", reason: "would have dropped the failure" }; | `"passthrough"` → `""`':
+    "equivalent: a null text goes on as raw(), which names the route itself; the distill stage's route is read only with a text.",
+  "src/core/distill-stage.ts | deps.log?.(`distiller ${id} threw: ${error instanceof Error ? error.message : String(error)}`); | negate `error instanceof Error`":
+    "left: the wording of the log line a throwing distiller writes; the tests pin that the reply fails open and the line is logged, not how a thrown value is spelt in it.",
+  "src/core/truncate.ts | const ERROR_FINDING = /^\\S+:\\d+(?::\\d+)?: (?:[EF](?:\\d{3,4})?: |(?:E9\\d\\d|F63\\d|F7\\d\\d|F82\\d) )|\\(Severity: 5\\)$|\\bSC\\d{4} \\(error\\): /; | drop regex alternative `E9\\d\\d`":
+    "left: gap. No captured flake8 or ruff wall has a syntax error (`E999`) in the middle of a cut; a test needs real output of that shape.",
+  "src/core/truncate.ts | const SHELLCHECK_FINDING = /\\bSC\\d{4} \\((?:error|warning|info|style)\\): /; | drop regex alternative `style`":
+    "left: gap. The style findings of the cut shellcheck walls in the tests are never ranked into the kept middle (errors and warnings fill its room first), so whether their heading would come with them is not seen.",
 };

@@ -320,3 +320,9 @@ test("a cut flake8 report keeps pyflakes' findings about code that runs (F841, F
   expect(out).toContain("mpmath/calculus/__init__.py:1:1: F401 '.calculus' imported but unused");
   expect(out).not.toContain("mpmath/calculus/quadrature.py:5:1: E302 expected 2 blank lines");
 });
+
+test("a cut shellcheck wall keeps its error finding with the `In file line N:` heading above its carets, however far down", () => {
+  const f = fixture("build", "h11_shellcheck_o_all_dehydrated");
+  const out = capOutput(f.text, 10_000, () => "1a2b3c4d5e6f7a8b");
+  expect(out).toMatch(/In dehydrated line 1086:\n.*SC2068 \(error\)/);
+});
