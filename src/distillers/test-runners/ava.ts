@@ -30,10 +30,12 @@ export function readAva(lines: RunLines): RunReading | null {
   const counts = new Map<string, number>();
   for (let i = first; i <= last; i++) {
     const [, n, kind] = TALLY.exec(plain[i]!)!;
-    counts.set(kind!.replace(/s$/, "").replace(/ure$/, "ure"), Number(n));
+    counts.set(kind!.replace(/s$/, ""), Number(n));
   }
   const failed = counts.get("failed") ?? 0;
   const uncaught = (counts.get("uncaught exception") ?? 0) + (counts.get("unhandled rejection") ?? 0);
+  // A passing run is left to the readers and folds that keep its list of tests.
+  if (failed === 0 && uncaught === 0) return null;
   const pieces: Piece[] = [];
   for (let i = first; i <= last; i++) pieces.push({ at: i, lines: [raw[i]!] });
   // The failures follow the tally (AVA 0.x, AVA 3's verbose run) or sit between a `─` rule and it.
@@ -46,8 +48,6 @@ export function readAva(lines: RunLines): RunReading | null {
     while (open >= 0 && !RULE.test(plain[open]!)) open--;
     if (rule !== -1) blocks = blocksIn(lines, open + 1, rule);
   }
-  // A passing run is left to the readers and folds that keep its list of tests.
-  if (failed === 0 && uncaught === 0) return null;
   pieces.push(...foldRepeatedPieces(blocks, (at) => `"${plain[at]!.trim()}"`));
   return { pieces, failuresFound: blocks.length, failuresTallied: failed + uncaught };
 }

@@ -2,9 +2,10 @@
  * EUnit's verbose report (`rebar3 eunit`, `erl -eval 'eunit:test(…, [verbose])'`): the tally
  * `Failed: 15.  Skipped: 0.  Passed: 346.` and each test whose line ends `…*failed*` (or
  * `*timed out*`), with what explains it: `in function` (the test's own location), the frames that
- * are not EUnit's own, the `**error:` term and the output it captured; and rebar3's own `===>` lines (`Compiling lager`, `Error running tests`) with the compiler's
- * warnings before the run. The `…ok` lines, the module
- * and `[done in …]` lines and EUnit's own frames (`in call from eunit_proc:…`) are the ceremony.
+ * are not EUnit's own, the `**error:` term and the output it captured; and rebar3's own `===>`
+ * lines (`Compiling lager`, `Error running tests`) with the compiler's warnings before the run.
+ * The `…ok` lines, the module and `[done in …]` lines and EUnit's own frames
+ * (`in call from eunit_proc:…`) are the ceremony.
  */
 import { linePieces } from "../shared/pieces.ts";
 import { lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
@@ -22,12 +23,6 @@ const MAX_REBAR_LINES = 12;
 const ERLC_WARNING = /^\S+\.[eh]rl:\d+(?::\d+)?: Warning: /;
 const MAX_ERLC_WARNINGS = 20;
 
-function rebarLines(lines: RunLines): Piece[] {
-  return [
-    ...linePieces(lines, (line) => REBAR_VERDICT.test(line), MAX_REBAR_LINES),
-    ...linePieces(lines, (line) => ERLC_WARNING.test(line), MAX_ERLC_WARNINGS),
-  ];
-}
 const EUNIT_FRAME = /^in call from (?:eunit_\w+|proc_lib|timer):/;
 const EMPTY_OUTPUT = /^\s*output:<<"">>$/;
 /** Where a block ends: a blank line, the next test, a module's heading or end, the closing rule. */
@@ -102,4 +97,11 @@ function readCompact(lines: RunLines): RunReading | null {
     pieces.push({ at, lines: raw.slice(at, end).filter((_, n) => !COMPACT_NOISE.test(plain[at + n]!)) });
   });
   return { pieces, failuresFound: starts.length, failuresTallied: Number(COMPACT_TALLY.exec(plain[tallyAt]!)![2]) };
+}
+
+function rebarLines(lines: RunLines): Piece[] {
+  return [
+    ...linePieces(lines, (line) => REBAR_VERDICT.test(line), MAX_REBAR_LINES),
+    ...linePieces(lines, (line) => ERLC_WARNING.test(line), MAX_ERLC_WARNINGS),
+  ];
 }
