@@ -4,7 +4,7 @@
  * saw is the last frame; the wiped frames (`  1 failed`, `  2 failed`, … as the run went) are
  * progress, not what the run reports. The raw bytes stay in the archive as they were.
  */
-import { stripAnsi } from "./lines.ts";
+import { splitLines, stripAnsi } from "./lines.ts";
 
 const ERASE_LINE = "\x1b[2K";
 /** Erase-line, cursor-up (`ESC[nA`) and to-column (`ESC[nG`): the moves a frame's wipe is made of. */
@@ -31,4 +31,10 @@ export function visibleLines(raw: string[]): string[] {
     if (row !== i && row >= 0) out[row] = stripAnsi(rest);
   });
   return out;
+}
+
+/** The whole text as a terminal left it, escape codes out; text that wipes nothing is only stripped, without a copy per line. */
+export function visibleText(text: string): string {
+  if (!text.includes(ERASE_LINE)) return stripAnsi(text);
+  return visibleLines(splitLines(text)).join("\n") + (text.endsWith("\n") ? "\n" : "");
 }

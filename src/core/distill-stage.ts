@@ -1,12 +1,13 @@
 /**
  * The distill stage: the gates that keep distillers out, the pre-trim past 2 MB, the routed
- * distiller with the generic one, a test runner's report and collapse as fallbacks, and the checks a candidate must pass
- * (every failure line kept, enough saved). It returns text or the reason the raw bytes go on.
+ * distiller with the generic one, a test runner's report and collapse as fallbacks, and the
+ * checks a candidate must pass (every failure line kept, enough saved). It returns text or the
+ * reason the raw bytes go on.
  */
 import { expandSameAs } from "../base/same-as.ts";
 import { failureLines } from "../base/failure.ts";
-import { visibleLines } from "../base/erased.ts";
-import { byteLength, splitInclusive, splitLines, stripAnsi } from "../base/lines.ts";
+import { visibleText } from "../base/erased.ts";
+import { byteLength, splitInclusive, stripAnsi } from "../base/lines.ts";
 import {
   ENORMOUS_HEAD_LINES,
   ENORMOUS_INPUT_BYTES,
@@ -125,7 +126,7 @@ function keepsEveryFailure(rawText: string, output: string): boolean {
   // A repeated finding that points at its first one (`a.py:9: (same as 3)`) is read whole.
   const plainOutput = stripAnsi(expandSameAs(output));
   // A spinner's frame it wiped again (`  3 failed` as the run went) is not what the run reports.
-  const plainRaw = rawText.includes("\x1b[2K") ? visibleLines(splitLines(rawText)).join("\n") : stripAnsi(rawText);
+  const plainRaw = visibleText(rawText);
   // Few outputs redraw a line: most are read as they are, without a copy.
   const frames = plainRaw.includes("\r") ? plainRaw.replaceAll("\r", "\n") : plainRaw;
   return failureLines(frames).every((line) => plainOutput.includes(line));

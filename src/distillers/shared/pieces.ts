@@ -25,7 +25,6 @@ export function toToolLines(text: string): ToolLines {
   return { raw, plain: visibleLines(raw) };
 }
 
-/** Drop blank lines at both ends of a block; blank lines inside stay (they separate a diff). */
 /** Each line whose plain text `keep` accepts, as a piece of its own: the first `max` of them. */
 export function linePieces(lines: ToolLines, keep: (plain: string, at: number) => boolean, max = Number.POSITIVE_INFINITY): Piece[] {
   const pieces: Piece[] = [];
@@ -34,6 +33,7 @@ export function linePieces(lines: ToolLines, keep: (plain: string, at: number) =
   return pieces;
 }
 
+/** Drop blank lines at both ends of a block; blank lines inside stay (they separate a diff). */
 export function trimBlank(lines: string[]): string[] {
   let start = 0;
   let end = lines.length;

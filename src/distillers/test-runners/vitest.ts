@@ -2,8 +2,8 @@
  * Vitest. Current versions print a "Failed Tests N" section of ` FAIL  file > suite > test` blocks
  * separated by `⎯⎯[i/N]⎯` rules; older ones print `✗ test` under its file line with the message
  * indented below. Either way the tally is `Tests  F failed | P passed (T)`, and the blocks are kept
- * whole, with `--reporter=verbose`'s `×` line for each failing test when few failed. Passing `✓` lines, the RUN
- * banner and timings are the ceremony.
+ * whole, with `--reporter=verbose`'s `×` line for each failing test when few failed. Passing `✓`
+ * lines, the RUN banner and timings are the ceremony.
  */
 import { linePieces } from "../shared/pieces.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank, withoutRepeatedFrames } from "./reading.ts";
