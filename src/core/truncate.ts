@@ -2,8 +2,9 @@
  * The final cap: past it the middle of the reply is elided with a marker, archiving the elided
  * part first so the marker can carry a handle. The lines of the middle that state a failure, then
  * the headings that name a numbered failure, then a linter's error-class findings, then those that
- * state a warning, stay (after the marker, in order) while they fit in half of the head's room: a
- * cut reply still names every failure it can. The marker says which files and rule codes the
+ * state a warning, stay (after the marker, in order) while they fit in half of the head's room (a
+ * linter's error-class findings in three quarters of it: on a lint run they are the answer): a cut
+ * reply still names every failure it can. The marker says which files and rule codes the
  * dropped lines name (cut-description.ts). When the part cannot be archived the reply goes on
  * uncut: an omission without a handle would lose those bytes.
  */
@@ -35,6 +36,11 @@ const NUMBERED_HEADER = /^\d+\) \S/;
  * perlcritic's most severe policies, `(Severity: 5)`.
  */
 const ERROR_FINDING = /^\S+:\d+(?::\d+)?: (?:[EF](?:\d{3,4})?: |(?:E9\d\d|F63\d|F7\d\d|F82\d) )|\(Severity: 5\)$|\bSC\d{4} \(error\): /;
+/**
+ * A pylint finding of a class below error (`W0707:`, `C0103:`, `R1705:`, `I0011:`): its code ranks
+ * it, though its message may quote a failure's words (`raise AssertionError(…) from exc`).
+ */
+const LESSER_FINDING = /^\S+:\d+(?::\d+)?: [CIRW]\d{4}: /;
 /** shellcheck's tty format names a finding's line on a heading above its carets (`In dehydrated line 1086:`): kept with the finding. */
 const SHELLCHECK_HEADING = /^In \S+ line \d+:$/;
 const SHELLCHECK_FINDING = /\bSC\d{4} \((?:error|warning|info|style)\): /;
@@ -99,7 +105,7 @@ function planCut(
   tail: number,
   budget: number,
 ): { head: number; middle: number[]; dropped: string[] } {
-  const failing = signalLines(plain, sizes, budget / 2);
+  const failing = signalLines(plain, sizes, budget / 2, (budget * 3) / 4);
   // The head grows while it and the failure lines past it fit; a failure line it reaches is its own.
   let beyond = failing.reduce((sum, i) => sum + sizes[i]!, 0);
   let next = 0;
@@ -126,7 +132,7 @@ function planCut(
  * while they fit in `budget` bytes; in the order printed. A line is a candidate once, where first
  * printed, and one too long for the room that is left is passed over.
  */
-function signalLines(plain: string[], sizes: number[], budget: number): number[] {
+function signalLines(plain: string[], sizes: number[], budget: number, findingsBudget: number): number[] {
   const failing: number[] = [];
   const named: number[] = [];
   const errorFinding: number[] = [];
@@ -134,30 +140,35 @@ function signalLines(plain: string[], sizes: number[], budget: number): number[]
   const warning: number[] = [];
   // A line said again word for word (a runner's summary repeating each failure, one error raised by
   // every test) tells nothing its first saying did not: only the first is a candidate.
-  const said = new Set<string>();
+  const said = new Map<string, number>();
   plain.forEach((line, i) => {
-    if (said.has(line)) return;
-    said.add(line);
-    if (carriesFailure(line) || PANICKED.test(line)) failing.push(i);
+    const times = said.get(line);
+    said.set(line, (times ?? 0) + 1);
+    if (times !== undefined) return;
+    if (LESSER_FINDING.test(line)) {
+      if (WARNING.test(line)) warning.push(i);
+    } else if (carriesFailure(line) || PANICKED.test(line)) failing.push(i);
     else if (NUMBERED_HEADER.test(line)) named.push(i);
     else if (ERROR_FINDING.test(line)) errorFinding.push(i);
     else if (BARE_LOCATION.test(line) && !FOREIGN_FRAME.test(line)) location.push(i);
     else if (WARNING.test(line)) warning.push(i);
   });
   let bytes = 0;
-  const [located, novel, repeats] = byNovelty(failing, plain, sizes);
+  const [located, novel, elsewhere, repeats] = byNovelty(failing, plain, sizes, said);
   // A failure line of a shape already kept says less than the heading that names another failing test.
   const taken = new Set<number>();
-  for (const tier of [located, novel, named, location, repeats, errorFinding, warning])
+  for (const tier of [located!, novel!, elsewhere!, named, location, repeats!, errorFinding, warning]) {
+    const room = tier === errorFinding ? findingsBudget : budget;
     for (const i of tier) {
       const heading = SHELLCHECK_FINDING.test(plain[i]!) ? headingAbove(plain, i) : -1;
       const group = heading === -1 || taken.has(heading) ? [i] : [heading, i];
       const cost = group.reduce((sum, k) => sum + sizes[k]!, 0);
       // One long line that does not fit leaves room for shorter ones after it.
-      if (bytes + cost > budget) continue;
+      if (bytes + cost > room) continue;
       for (const k of group) taken.add(k);
       bytes += cost;
     }
+  }
   return [...taken].sort((a, b) => a - b);
 }
 
@@ -170,24 +181,50 @@ function headingAbove(plain: string[], at: number): number {
 /** A Rust panic's line, which names where it failed (`thread 't' panicked at tests/a.rs:19:5:`): a failure line in the cut. */
 const PANICKED = /\bpanicked at \S+:\d+/;
 
+/** How many times a failure line is printed word for word before it counts as a wall's main error. */
+const OFTEN = 5;
+
+/** How many lines of a file one error may name among the first lines of a cut wall. */
+const PER_PLACE = 3;
+/** A location in the system's own headers or libraries (`/usr/include/c++/12/bits/range_access.h:52:50`), where the user's error only lands. */
+const SYSTEM_PATH = /^\/usr\//;
+/** The line number of a `file:line` or `file:line:col` location. */
+const LINE_NUMBER = /(?<=\S):\d+(?::\d+)?\b/g;
+
 /**
  * A wall of failures that does not fit is mostly one failure said many ways: the same assertion
  * for each parameter, one verdict line per case. The first line of each shape (its brackets and
  * quotes emptied: `test_a[x-y] FAILED`, `assert 'A' == 'a'`) comes first, those that name a
- * location (`panicked at tests/a.rs:19:5`) before the rest, then the repeats; within each,
+ * location (`panicked at tests/a.rs:19:5`) before the rest; one error raised at more lines of a file
+ * than `PER_PLACE` (`test_a.py:319: TimeoutError`, `test_a.py:276: TimeoutError`, …) comes after
+ * them, and so does one in the system's own files (`/usr/include/…`); then the repeats. Within each, a line printed again and again (one static assertion
+ * for each instantiation) is the wall's main error and comes first whatever its length; then
  * shorter lines first, so a verdict is not crowded out by a dumped value.
  */
-function byNovelty(failing: number[], plain: string[], sizes: number[]): [number[], number[], number[]] {
+function byNovelty(failing: number[], plain: string[], sizes: number[], said: Map<string, number>): number[][] {
   const shapes = new Set<string>();
+  const places = new Map<string, number>();
   const located: number[] = [];
   const novel: number[] = [];
+  const elsewhere: number[] = [];
   const rest: number[] = [];
   for (const i of failing) {
     const shape = plain[i]!.replace(/\[[^\]]*\]|'[^']*'|"[^"]*"/g, "_");
-    (shapes.has(shape) ? rest : FILE_LINE.test(plain[i]!) ? located : novel).push(i);
+    const place = shape.replace(LINE_NUMBER, ":_");
+    const seen = places.get(place) ?? 0;
+    const tier = shapes.has(shape)
+      ? rest
+      : !FILE_LINE.test(plain[i]!)
+        ? novel
+        : seen >= PER_PLACE || SYSTEM_PATH.test(plain[i]!)
+          ? elsewhere
+          : located;
+    tier.push(i);
+    if (!shapes.has(shape)) places.set(place, seen + 1);
     shapes.add(shape);
   }
   // The sort is stable and each tier is in printed order: lines of one length stay in it.
-  const shortestFirst = (a: number, b: number) => sizes[a]! - sizes[b]!;
-  return [located.sort(shortestFirst), novel.sort(shortestFirst), rest.sort(shortestFirst)];
+  const often = (i: number) => (said.get(plain[i]!)! >= OFTEN ? 0 : 1);
+  const shortestFirst = (a: number, b: number) => often(a) - often(b) || sizes[a]! - sizes[b]!;
+  return [located, novel, elsewhere, rest].map((tier) => tier.sort(shortestFirst));
 }

@@ -326,3 +326,62 @@ test("a cut shellcheck wall keeps its error finding with the `In file line N:` h
   const out = capOutput(f.text, 10_000, () => "1a2b3c4d5e6f7a8b");
   expect(out).toMatch(/In dehydrated line 1086:\n.*SC2068 \(error\)/);
 });
+
+test("a pylint finding below error class is ranked by its code, not by a failure word its message quotes", () => {
+  // 2,000 `W0707 … raise AssertionError(…)` lines would be failure lines by their words; they are warnings.
+  const lines = fixedLines(4_000).map((line, i) =>
+    i >= 1_000 && i < 3_000 ? `${`pkg/t${i}.py:1:8: W0707: raise AssertionError(x) from exc`.padEnd(69, ".")}\n` : line,
+  );
+  lines[2_995] = `${"FAILED tests/test_core.py::test_the_one_that_really_failed - AssertionError".padEnd(99, ".")}\n`;
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  expect(afterMarker).toContain(lines[2_995]!);
+  expect(afterMarker).toContain("W0707");
+});
+
+test("a linter's error-class findings may take three quarters of the head's room, past the half the failure lines get", () => {
+  const lines = fixedLines(4_000).map((line, i) =>
+    i >= 1_000 && i < 3_000 ? `${`pkg/m.py:${i}:4: E1101: Module has no member`.padEnd(49, ".")}\n` : line,
+  );
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!.split("\n");
+  // Half of the 39,800 bytes of room would hold 398 lines of 50; three quarters hold 597, less
+  // what the marker's list of files and codes takes.
+  const kept = afterMarker.filter((line) => line.includes("E1101")).length;
+  expect(kept).toBeGreaterThan(550);
+  expect(kept).toBeLessThanOrEqual(597);
+});
+
+test("in a failure wall, one error raised at many lines of a file gives way, after three, to the errors of other files and the messages", () => {
+  // 1,000 failures, each at its own line of one file, then one assertion message and one other file's failure.
+  const lines = fixedLines(4_000).map((line, i) => (i >= 1_000 && i < 2_000 ? `tests/web_test.py:${i}: AssertionError\n` : line));
+  lines[2_500] = "E       AssertionError: 201 != 200\n";
+  lines[2_501] = "tests/escape_test.py:229: AssertionError\n";
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  expect(afterMarker).toContain(lines[2_500]!);
+  expect(afterMarker).toContain(lines[2_501]!);
+  for (const i of [1_000, 1_001, 1_002]) expect(afterMarker).toContain(lines[i]!);
+});
+
+test("in a failure wall, an error in the system's headers gives way to the user's own, however long", () => {
+  const lines = fixedLines(4_000).map((line, i) =>
+    i >= 1_000 && i < 2_000 ? `/usr/include/c++/12/bits/range_access.h:${i}:50: error: no begin ${i}\n` : line,
+  );
+  lines[2_500] = `test/ranges-test.cc:256:40: error: no matching function for call to 'join(std::tuple<char, int&>&, const char [4])' ${"x".repeat(200)}\n`;
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  expect(afterMarker).toContain(lines[2_500]!);
+  expect(afterMarker).toContain("range_access.h");
+});
+
+test("in a failure wall, a line printed again and again comes first whatever its length, and is kept once", () => {
+  // 1,000 short errors, each in its own file, fill the room; one long static assertion is printed five times.
+  const lines = fixedLines(4_000).map((line, i) => (i >= 1_000 && i < 2_000 ? `src/f${i}.cc:1:1: error: e\n` : line));
+  const assertion = `include/fmt/core.h:1757:7: error: static assertion failed: Cannot format an argument. ${"x".repeat(300)}\n`;
+  for (const i of [2_600, 2_700, 2_800, 2_900, 2_950]) lines[i] = assertion;
+  const out = capOutput(lines.join(""), 50_000, () => "1a2b3c4d5e6f7a8b");
+  const afterMarker = out.split(/\[OMNI: output truncated[^\n]*\n/)[1]!;
+  expect(afterMarker.split(assertion).length - 1).toBe(1);
+  expect(afterMarker).toContain("src/f1000.cc:1:1: error: e");
+});

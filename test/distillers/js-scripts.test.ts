@@ -125,6 +125,20 @@ describe("node --test", () => {
     expect(out).toContain("  'test timed out after 60000ms'");
     expect(out).toContain("ℹ cancelled 1");
   });
+
+  test("a tape file's own TAP, relayed as `#` comments, keeps its failing points and tally, not its passing tail", () => {
+    const out = distill("test", "h12_node_test_array_includes_empty_length_check_fail", "test")!;
+    for (const point of [
+      "# not ok 5 [NaN] includes NaN",
+      "# not ok 6 Array(1) includes undefined",
+      "# not ok 13 NaN fromIndex -> 0 fromIndex",
+    ])
+      expect(out).toContain(point);
+    expect(out).toContain("#     at: Test.<anonymous> (/home/dev/src/array-includes/test/tests.js:12:6)");
+    expect(out).toContain("# \\# fail  3");
+    expect(out).not.toContain("# ok 45 ");
+    expect(out).not.toContain("node_modules/tape/lib/test.js");
+  });
 });
 
 describe("vitest", () => {

@@ -84,11 +84,33 @@ function relayedOutput(lines: RunLines, notOkAt: number, indent: string): number
     if (NOT_OK.test(lines.plain[subtest]!)) return [];
     subtest--;
   }
-  const out: number[] = [];
-  for (let k = subtest - 1; k >= 0 && out.length < MAX_RELAYED; k--) {
-    const line = lines.plain[k]!;
+  let start = subtest;
+  while (start > 0) {
+    const line = lines.plain[start - 1]!;
     if (!line.startsWith(`${indent}# `) || line.startsWith(`${indent}# Subtest: `) || TALLY.test(line.trim())) break;
-    if (!isToolFrame(line.slice(indent.length + 2))) out.unshift(k);
+    start--;
+  }
+  const relayed: number[] = [];
+  for (let k = start; k < subtest; k++) if (!isToolFrame(lines.plain[k]!.slice(indent.length + 2))) relayed.push(k);
+  return nestedFailures(lines, relayed, indent) ?? relayed.slice(-MAX_RELAYED);
+}
+
+/**
+ * When the file's process printed TAP of its own (a tape file run by node --test), relayed as
+ * `# not ok 5 name` comments: its failing points with their diagnostics, and its tally, rather
+ * than its last lines, which are mostly passing points.
+ */
+function nestedFailures(lines: RunLines, relayed: number[], indent: string): number[] | null {
+  const prefix = `${indent}# `;
+  const inner = (k: number) => lines.plain[k]!.slice(prefix.length);
+  if (!relayed.some((k) => /^not ok \d+\b/.test(inner(k)))) return null;
+  const out: number[] = [];
+  let inFailure = false;
+  for (const k of relayed) {
+    const line = inner(k);
+    if (/^(?:not )?ok \d+\b/.test(line)) inFailure = line.startsWith("not ");
+    else if (!/^\s/.test(line)) inFailure = false;
+    if (inFailure || /^\\?# (?:fail|tests|pass)\s+\d+$/.test(line)) out.push(k);
   }
   return out;
 }
