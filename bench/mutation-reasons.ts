@@ -97,4 +97,6 @@ export const REASONS: Record<string, string> = {
     "left: gap. No captured flake8 or ruff wall has a syntax error (`E999`) in the middle of a cut; a test needs real output of that shape.",
   "src/core/truncate.ts | const SHELLCHECK_FINDING = /\\bSC\\d{4} \\((?:error|warning|info|style)\\): /; | drop regex alternative `style`":
     "left: gap. The style findings of the cut shellcheck walls in the tests are never ranked into the kept middle (errors and warnings fill its room first), so whether their heading would come with them is not seen.",
+  "src/core/truncate.ts | for (let i = at - 1; i >= 0 && at - i <= 20; i--) if (SHELLCHECK_HEADING.test(plain[i]!)) return i; | `-` → `+`":
+    "equivalent in practice (the first `-`: the search starts at `at + 1`): shellcheck's tty format ends each block's carets and findings with a blank line, so the two lines below a finding are never a heading and the search finds the same heading above; the bound `at - i <= 20` is pinned by the test at the cap.",
 };
