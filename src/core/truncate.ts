@@ -157,7 +157,7 @@ function signalLines(plain: string[], sizes: number[], budget: number, findingsB
   const [located, novel, elsewhere, repeats] = byNovelty(failing, plain, sizes, said);
   // A failure line of a shape already kept says less than the heading that names another failing test.
   const taken = new Set<number>();
-  for (const tier of [located!, novel!, elsewhere!, named, location, repeats!, errorFinding, warning]) {
+  for (const tier of [located, novel, elsewhere, named, location, repeats, errorFinding, warning]) {
     const room = tier === errorFinding ? findingsBudget : budget;
     for (const i of tier) {
       const heading = SHELLCHECK_FINDING.test(plain[i]!) ? headingAbove(plain, i) : -1;
@@ -181,6 +181,9 @@ function headingAbove(plain: string[], at: number): number {
 /** A Rust panic's line, which names where it failed (`thread 't' panicked at tests/a.rs:19:5:`): a failure line in the cut. */
 const PANICKED = /\bpanicked at \S+:\d+/;
 
+/** A failure wall's lines by rank: located, novel, elsewhere, repeats. */
+type Tiers = [number[], number[], number[], number[]];
+
 /** How many times a failure line is printed word for word before it counts as a wall's main error. */
 const OFTEN = 5;
 
@@ -195,13 +198,14 @@ const LINE_NUMBER = /(?<=\S):\d+(?::\d+)?\b/g;
  * A wall of failures that does not fit is mostly one failure said many ways: the same assertion
  * for each parameter, one verdict line per case. The first line of each shape (its brackets and
  * quotes emptied: `test_a[x-y] FAILED`, `assert 'A' == 'a'`) comes first, those that name a
- * location (`panicked at tests/a.rs:19:5`) before the rest; one error raised at more lines of a file
- * than `PER_PLACE` (`test_a.py:319: TimeoutError`, `test_a.py:276: TimeoutError`, …) comes after
- * them, and so does one in the system's own files (`/usr/include/…`); then the repeats. Within each, a line printed again and again (one static assertion
- * for each instantiation) is the wall's main error and comes first whatever its length; then
+ * location (`panicked at tests/a.rs:19:5`) before the rest. One error raised at more lines of a
+ * file than `PER_PLACE` (`a.py:319: TimeoutError`, `a.py:276: TimeoutError`, …) comes after them,
+ * and so does one in the system's own files (`/usr/include/…`); then the repeats. Within each, a
+ * line printed again and again (one static assertion for each instantiation) is the wall's main
+ * error and comes first whatever its length; then
  * shorter lines first, so a verdict is not crowded out by a dumped value.
  */
-function byNovelty(failing: number[], plain: string[], sizes: number[], said: Map<string, number>): number[][] {
+function byNovelty(failing: number[], plain: string[], sizes: number[], said: Map<string, number>): Tiers {
   const shapes = new Set<string>();
   const places = new Map<string, number>();
   const located: number[] = [];
@@ -226,5 +230,5 @@ function byNovelty(failing: number[], plain: string[], sizes: number[], said: Ma
   // The sort is stable and each tier is in printed order: lines of one length stay in it.
   const often = (i: number) => (said.get(plain[i]!)! >= OFTEN ? 0 : 1);
   const shortestFirst = (a: number, b: number) => often(a) - often(b) || sizes[a]! - sizes[b]!;
-  return [located, novel, elsewhere, rest].map((tier) => tier.sort(shortestFirst));
+  return [located.sort(shortestFirst), novel.sort(shortestFirst), elsewhere.sort(shortestFirst), rest.sort(shortestFirst)];
 }

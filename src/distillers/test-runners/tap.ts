@@ -95,6 +95,9 @@ function relayedOutput(lines: RunLines, notOkAt: number, indent: string): number
   return nestedFailures(lines, relayed, indent) ?? relayed.slice(-MAX_RELAYED);
 }
 
+/** The nested run's tally, its `#` escaped by node's relay: `\# fail  3`. */
+const NESTED_TALLY = /^\\?# (?:fail|tests|pass)\s+\d+$/;
+
 /**
  * When the file's process printed TAP of its own (a tape file run by node --test), relayed as
  * `# not ok 5 name` comments: its failing points with their diagnostics, and its tally, rather
@@ -103,14 +106,14 @@ function relayedOutput(lines: RunLines, notOkAt: number, indent: string): number
 function nestedFailures(lines: RunLines, relayed: number[], indent: string): number[] | null {
   const prefix = `${indent}# `;
   const inner = (k: number) => lines.plain[k]!.slice(prefix.length);
-  if (!relayed.some((k) => /^not ok \d+\b/.test(inner(k)))) return null;
+  if (!relayed.some((k) => NOT_OK.test(inner(k)))) return null;
   const out: number[] = [];
   let inFailure = false;
   for (const k of relayed) {
     const line = inner(k);
-    if (/^(?:not )?ok \d+\b/.test(line)) inFailure = line.startsWith("not ");
+    if (TEST_POINT.test(line)) inFailure = NOT_OK.test(line);
     else if (!/^\s/.test(line)) inFailure = false;
-    if (inFailure || /^\\?# (?:fail|tests|pass)\s+\d+$/.test(line)) out.push(k);
+    if (inFailure || NESTED_TALLY.test(line)) out.push(k);
   }
   return out;
 }
