@@ -107,12 +107,13 @@ describe("git status", () => {
     );
   });
 
-  test("keeps the state lines of a rebase in progress and drops the hints", () => {
+  test("keeps the state lines of a rebase in progress and how to go on with it, and drops the other hints", () => {
     const out = distill(fixture("git", "git_status_rebase_in_progress").text)!;
     expect(out).toContain("interactive rebase in progress; onto f1fd416");
     expect(out).toContain("You are currently rebasing branch 'feature' on 'f1fd416'.");
+    expect(out).toContain('  (fix conflicts and then run "git rebase --continue")');
     expect(out).not.toContain("(use ");
-    expect(out).not.toContain("(fix conflicts");
+    expect(out).not.toContain("--skip");
   });
 });
 

@@ -70,6 +70,18 @@ describe("foldShapes", () => {
     expect(foldShapesIn(Array.from({ length: 50 }, (_, i) => `row ${i}: value ${i * 7}`).join("\n"))).toBeNull();
   });
 
+  test("a ruled table's rows are the answer: strace -c keeps every syscall row, and a rule with no header above it is no table", () => {
+    const strace = loadFixtures("system-ops").find((f) => f.name === "h13_strace_c_json_c_test_cast")!.text;
+    const lines = strace.split("\n");
+    const header = lines.findIndex((line) => line.startsWith("% time"));
+    const total = lines.findIndex((line) => / total$/.test(line));
+    const out = foldShapesIn(strace) ?? strace;
+    for (const row of lines.slice(header, total + 1)) expect(out).toContain(row);
+    // The same rows under a rule with nothing above it: repetition again.
+    const headless = ["ok 1 - starts", "", ...lines.slice(header + 1, total + 1), "# pass 1"].join("\n");
+    expect(foldShapesIn(headless)).toContain("similar lines omitted");
+  });
+
   test("keeps a failure with the lines that explain it, and the line before it", () => {
     const lines = [
       ...passing(6),

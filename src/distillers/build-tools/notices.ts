@@ -67,3 +67,18 @@ export function cmakeNotices(lines: ToolLines): Piece[] {
     (line) => (CMAKE_NOTICE.test(line) && !/^\s/.test(line)) || (line.startsWith("-- ") && !CMAKE_CHATTER.test(line)),
   );
 }
+
+/** A clang tool's report that it found no compilation database, and why (`Could not auto-detect compilation database from directory "build"`). */
+const COMPILE_DB_ERROR = /^Error while trying to load a compilation database:$/;
+/** The tool's last word on it, after which its own diagnostics begin. */
+const COMPILE_DB_END = /^Running without flags\.$/;
+const MAX_COMPILE_DB_LINES = 8;
+
+/** Why a clang tool ran without the project's flags: the cause of every `file not found` that follows. */
+export function compileDbNotice(lines: ToolLines): Piece[] {
+  const at = lines.plain.findIndex((line) => COMPILE_DB_ERROR.test(line));
+  if (at === -1) return [];
+  const end = lines.plain.findIndex((line, i) => i > at && COMPILE_DB_END.test(line));
+  const last = end === -1 || end - at > MAX_COMPILE_DB_LINES ? at + 1 : end;
+  return [{ at, lines: lines.raw.slice(at, last + 1) }];
+}

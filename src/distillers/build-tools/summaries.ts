@@ -20,7 +20,8 @@ const FAILURE_SUMMARIES: RegExp[] = [
   /^error: could not compile `/,
   /^warning: `[^`]+` \(.+\) generated \d+ warnings?/,
   /^warning: build failed, waiting for other jobs/,
-  /^make(?:\[\d+\])?: \*\*\* /,
+  // GNU make, also as `gmake` (the name CMake's generated Makefiles call it by on Debian).
+  /^g?make(?:\[\d+\])?: \*\*\* /,
   /^✗ Build failed in /,
   /^-- Configuring incomplete, errors occurred!/,
   // javac -Xlint past its cap: how many it did not show.
@@ -33,9 +34,11 @@ const FAILURE_SUMMARIES: RegExp[] = [
   /^\d+ files? inspected, \d+ offenses? detected/,
   /^cc1\S*: (?:all )?warnings being treated as errors/,
   // `make -k`: the goal it gave up on.
-  /^make(?:\[\d+\])?: Target '[^']+' not remade because of errors\.$/,
+  /^g?make(?:\[\d+\])?: Target '[^']+' not remade because of errors\.$/,
   // clang-tidy: the findings it counted but did not show.
   /^Suppressed \d+ warnings? \(/,
+  // clang-tidy's verdict when a file did not compile.
+  /^Found compiler error\(s\)\.$/,
   // Cabal's `Setup.hs test` under its test suite's own report: `0 of 1 test suites (0 of 1 test cases) passed.`
   /^\d+ of \d+ test suites \(\d+ of \d+ test cases\) passed\.$/,
 ];
@@ -54,7 +57,7 @@ const SUCCESS_VERDICTS: RegExp[] = [
   /^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d: )?webpack .* compiled (?:successfully|with \d+ warnings?)/,
   /^Compiled successfully/,
   /^⚡ Done in /,
-  /^make(?:\[\d+\])?: Nothing to be done for /,
+  /^g?make(?:\[\d+\])?: Nothing to be done for /,
   /^\[\s*\d+%\] Built target /,
   // automake's (and kbuild-style Makefiles') silent rules: the link, archive and symlink steps name
   // what was built (`  CCLD     xmllint`, `  AR       libdeflate.a`, `  LN       gunzip`).

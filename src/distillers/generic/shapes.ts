@@ -38,6 +38,17 @@ const COVERAGE_ROW = /^\S+(?:\s+\d+){2,}\s+\d+(?:\.\d+)?%(?:\s|$)/;
 /** Recursive make's bookkeeping: one shape whatever the directory. */
 const MAKE_CHATTER = /^(?:g?make(?:\[\d+\])?: (?:Entering|Leaving) directory|Making \w+ in |g?make(?:\[\d+\])?: Nothing to be done)/;
 
+/**
+ * A table's rule under its header, two or more columns of dashes (`strace -c`'s `------ ----------- …`,
+ * markdown's `|---|---|`, psql's `+----+----+`): the rows under it are what the user asked for, each
+ * a different row of the answer however alike their shapes.
+ */
+// Each column after the first needs a separator before it (spaces, `|` or `+`), so a run of dashes is
+// read one way only: no backtracking over where one column ends on a line that is not a rule.
+const TABLE_RULE = /^\s*[|+]?\s*:?-{3,}:?(?:(?:\s+|\s*[|+]\s*):?-{3,}:?)+\s*[|+]?\s*$/;
+/** Rows kept under one rule, at most; a longer table is a listing, and its repetition folds. */
+const MAX_TABLE_ROWS = 100;
+
 /** A valgrind stack frame (`==PID==    by 0x10D6FF: test_extend (test_array.c:201)`) and the function it names. */
 const VALGRIND_FRAME = /^==\d+==\s+(?:at|by) 0x[0-9A-Fa-f]+: (.+?) \((?:in |[^()]*:\d+\))/;
 
@@ -179,7 +190,19 @@ function keptLines(plain: string[]): boolean[] {
     if (i > 0) kept[i - 1] = true;
     for (let k = i + 1; k < plain.length && k <= i + MAX_CONTEXT && explains(line, plain[k]!); k++) kept[k] = true;
   }
+  keepTableRows(plain, kept);
   return kept;
+}
+
+/** The rows under a table's rule, when a header sits above it, up to a blank line or the next rule. */
+function keepTableRows(plain: string[], kept: boolean[]): void {
+  for (let i = 1; i < plain.length; i++) {
+    if (!TABLE_RULE.test(plain[i]!) || plain[i - 1]!.trim() === "" || TABLE_RULE.test(plain[i - 1]!)) continue;
+    let end = i + 1;
+    while (end < plain.length && plain[end]!.trim() !== "" && !TABLE_RULE.test(plain[end]!)) end++;
+    if (end - i - 1 > MAX_TABLE_ROWS) continue;
+    for (let k = i - 1; k < end; k++) kept[k] = true;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Long-form `git status` → the short form git itself prints for `git status -sb`: a `## branch`
- * line, then one `XY path` line per entry. Every path is kept; the `(use "git …")` hints go.
+ * line, then one `XY path` line per entry. Every path is kept; the `(use "git …")` hints go, but
+ * for the one that says how to go on with a rebase, merge or pick stopped on a conflict.
  * Lines this does not recognise (rebase or merge in progress, …) are kept verbatim.
  */
 
@@ -42,6 +43,12 @@ const UPSTREAM_LINES: [RegExp, (m: RegExpExecArray) => string][] = [
 ];
 /** `(use "git add <file>..." to …)`, `(fix conflicts and run "git commit")`: advice, not state. */
 const HINT = /^\((?:use|fix|all conflicts|commit or discard) .*\)$/;
+/**
+ * The one hint that is state: how to go on with the operation in progress (`(fix conflicts and then
+ * run "git rebase --continue")`, `(all conflicts fixed: run "git cherry-pick --continue")`, a merge's
+ * `(fix conflicts and run "git commit")`). Printed only while a rebase, merge, am or pick is stopped.
+ */
+const WAY_ON = /--continue"|^\(fix conflicts and run "git commit"\)$/;
 /** Closing remarks that restate what the entries already show. */
 const RESTATEMENT = /^(?:no changes added to commit|nothing added to commit but untracked files present)/;
 const DIVERGED = /^Your branch and '(.+)' have diverged,$/;
@@ -76,7 +83,7 @@ export function distillStatus(lines: string[]): string {
       head = branch;
       continue;
     }
-    if (trimmed === "" || HINT.test(trimmed) || RESTATEMENT.test(trimmed)) continue;
+    if (trimmed === "" || (HINT.test(trimmed) && !WAY_ON.test(trimmed)) || RESTATEMENT.test(trimmed)) continue;
     if (SECTIONS.has(trimmed)) {
       section = SECTIONS.get(trimmed)!;
       continue;
