@@ -27,9 +27,12 @@ export function matchesShownPerFile(files: number): number {
 const MAX_UNPARSED_SHARE = 0.1;
 
 const WITH_LINE_NUMBER = /^(.+?):\d+:/;
-/** A linter's or compiler's finding (flake8 codes, rubocop letters, gcc/sparse severities, GNAT's `(style)`, perlcritic's severity, markdownlint's rule ids), not a match. */
+/**
+ * A linter's or compiler's finding (flake8 codes, rubocop letters, gcc/sparse severities, GNAT's `(style)`,
+ * perlcritic's severity, markdownlint's rule ids, staticcheck's check id at the end), not a match.
+ */
 const LINTER_FINDING =
-  /^\S+:\d+(?::\d+)?: (?:[A-Z]+\d{2,4}\b|[CRWEF]: |(?:fatal )?(?:warning|error|note): |\((?:style|info|warning)\) )|\(Severity: \d\)$|^\S+:\d+(?::\d+)? MD\d{3}\/[\w-]+ /;
+  /^\S+:\d+(?::\d+)?: (?:[A-Z]+\d{2,4}\b|[CRWEF]: |(?:fatal )?(?:warning|error|note): |\((?:style|info|warning)\) )|\(Severity: \d\)$|^\S+:\d+(?::\d+)? MD\d{3}\/[\w-]+ |^\S+:\d+:\d+: .* \([A-Z]{1,2}\d{4}\)$/;
 const BARE_LINE_NUMBER = /^\d+:/;
 const WITH_PATH = /^([^\s:][^:]*):/;
 const BINARY_MATCH = /^(?:Binary file (.+) matches|(.+): binary file matches.*)$/;
