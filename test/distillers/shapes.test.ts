@@ -82,6 +82,18 @@ describe("foldShapes", () => {
     expect(foldShapesIn(headless)).toContain("similar lines omitted");
   });
 
+  test("a unified diff's changed lines are the answer: every `-`/`+` line of each hunk stays, however alike", () => {
+    const log = loadFixtures("test").find((f) => f.name === "h14_meson_test_print_errorlogs_serd_dot_dot_segment_fail")!.text;
+    const lines = log.split("\n");
+    const firstHunk = lines.findIndex((line) => line.startsWith("@@ "));
+    const changed = lines.slice(firstHunk).filter((line) => /^[-+]</.test(line));
+    expect(changed.length).toBeGreaterThan(20);
+    const out = foldShapesIn(log)!;
+    for (const line of changed) expect(out).toContain(line);
+    // The hunk's unchanged context is repetition again.
+    expect(out).toContain("similar lines omitted");
+  });
+
   test("keeps a failure with the lines that explain it, and the line before it", () => {
     const lines = [
       ...passing(6),

@@ -69,6 +69,44 @@ describe("test distiller keeps the answer", () => {
     expect(savedPercent(result)).toBeGreaterThanOrEqual(93.0);
   });
 
+  test("a passing PHPUnit run that warned keeps its `WARNINGS!` verdict and the warning, plain and under --testdox", () => {
+    const plain = distillWith("test", fixture("h14_phpunit_instantiator_pass").text, { failed: false })!;
+    // The verdict is read as the verdict, next to the tally, not as the tail of the warning's block.
+    expect(plain).toContain("WARNINGS!\nTests: 49, Assertions: 71, Warnings: 1.");
+    expect(plain).toContain("1) DoctrineTest\\InstantiatorTest\\InstantiatorTest::testInstancesAreNotCloned");
+    const testdox = distillWith("test", fixture("h14_phpunit_testdox_instantiator_pass").text, { failed: false })!;
+    expect(testdox).toContain("Summary of non-successful tests:");
+    expect(testdox).toContain(" ⚠ Instances are not cloned");
+    expect(testdox.indexOf("WARNINGS!")).toBeGreaterThan(testdox.indexOf("assertObjectNotHasAttribute() is deprecated"));
+  });
+
+  test("a gocheck suite inside go test keeps each failed check with gocheck's obtained and expected values, and its tally", () => {
+    for (const name of ["h14_go_test_yaml_v2_on_resolves_false_fail", "h14_go_test_v_check_vv_yaml_v2_on_resolves_false_fail"]) {
+      const out = distillWith("test", fixture(name).text, { failed: true })!;
+      for (const line of [
+        "FAIL: decode_test.go:775: S.TestDecoderSingleDocument",
+        "decode_test.go:790:",
+        "decode_test.go:759:",
+        "OOPS: 31 passed, 2 FAILED",
+      ])
+        expect(out).toContain(line);
+      expect(
+        out.split("\n").filter((line) => line === '... expected map[string]interface {} = map[string]interface {}{"option":true}'),
+      ).toHaveLength(2);
+      // The tests' own log lines (`test 25: "option: on"`) are what the retrieve handle gives back.
+      expect(out).not.toContain('test 25: "option: on"');
+    }
+  });
+
+  test("a passing cargo test keeps each rustc warning's headline and location", () => {
+    const f = fixture("h14_cargo_test_offline_unicode_segmentation_pass");
+    const out = distillWith("test", f.text, { failed: false })!;
+    const located = [...f.text.matchAll(/^warning: hiding a lifetime.*\n(\s+--> \S+)$/gm)].map((m) => m[1]!);
+    expect(located).toHaveLength(9);
+    for (const at of located) expect(out).toContain(at);
+    expect(out).not.toContain("help: use `'_` for type paths");
+  });
+
   test("delivers pytest_failures in at most 25% of its bytes before the marker, 34% with it", () => {
     const f = fixture("upstream_pytest_failures");
     const distilled = distillWith("test", f.text, { failed: true })!;

@@ -191,7 +191,26 @@ function keptLines(plain: string[]): boolean[] {
     for (let k = i + 1; k < plain.length && k <= i + MAX_CONTEXT && explains(line, plain[k]!); k++) kept[k] = true;
   }
   keepTableRows(plain, kept);
+  keepDiffChanges(plain, kept);
   return kept;
+}
+
+/** A unified diff's hunk header (`@@ -16,20 +16,20 @@`), in a test's log of what it expected and got. */
+const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
+/** Changed lines kept per hunk, at most; past that a diff is a rewrite, and its repetition folds. */
+const MAX_HUNK_CHANGES = 40;
+
+/** The `-`/`+` lines of each hunk: what differs is the answer, however alike the lines look. */
+function keepDiffChanges(plain: string[], kept: boolean[]): void {
+  for (let i = 0; i < plain.length; i++) {
+    if (!HUNK_HEADER.test(plain[i]!)) continue;
+    const changes: number[] = [];
+    let end = i + 1;
+    for (; end < plain.length && /^[-+ ]/.test(plain[end]!) && !/^(?:---|\+\+\+) /.test(plain[end]!); end++)
+      if (plain[end]![0] !== " ") changes.push(end);
+    if (changes.length <= MAX_HUNK_CHANGES) for (const k of [i, ...changes]) kept[k] = true;
+    i = end - 1;
+  }
 }
 
 /** The rows under a table's rule, when a header sits above it, up to a blank line or the next rule. */

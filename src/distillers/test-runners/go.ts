@@ -5,7 +5,8 @@
  * failing package must be explained, or the reading is refused. A skipped test keeps its
  * `--- SKIP:` line and the log line that says why (`t.Skip("…")`). A benchmark's result line
  * (`BenchmarkX-2  1000  126.7 ns/op`) is the answer a `-bench` run was asked for, and stays, with
- * the `goos:`/`cpu:` header that says where it was measured.
+ * the `goos:`/`cpu:` header that says where it was measured. A gocheck suite (`gopkg.in/check.v1`)
+ * inside one Go test reports its own failures and tally, read by `gocheckPieces`.
  */
 import { type Piece, type RunLines, type RunReading } from "./reading.ts";
 
@@ -71,6 +72,8 @@ export function readGoTest(lines: RunLines): RunReading | null {
       i = end - 1;
     }
   }
+  pieces.push(...gocheckPieces(lines));
+  pieces.sort((a, b) => a.at - b.at);
   if (pieces.length === 0 || !pieces.some((p) => PACKAGE_OK.test(plain[p.at]!) || PACKAGE_FAIL.test(plain[p.at]!))) return null;
   return { pieces, failuresFound: explained, failuresTallied: failingPackages };
 }
@@ -78,6 +81,8 @@ export function readGoTest(lines: RunLines): RunReading | null {
 /** With -v, a test's log lines stream right after its own `=== RUN`, up to the next test's. */
 function verboseLogs(lines: RunLines, runAt: number | undefined, failAt: number): string[] {
   if (runAt === undefined) return [];
+  // A gocheck suite's lines are its own report, read on their own.
+  if (lines.plain.slice(runAt + 1, failAt).some((line) => GOCHECK_TALLY.test(line))) return [];
   const out: string[] = [];
   for (let k = runAt + 1; k < failAt; k++) {
     const line = lines.plain[k]!;
@@ -98,4 +103,53 @@ function withoutRuntimeFrames(lines: RunLines, from: number, to: number): string
     if (/^\t\S*\/src\/(?:runtime|testing)\/\S+:\d+(?: \+0x[0-9a-f]+)?$/.test(lines.plain[k]!)) drop.add(k).add(k - 1);
   }
   return lines.raw.slice(from, to).filter((_, k) => !drop.has(from + k));
+}
+
+/**
+ * gocheck's report: `FAIL: file_test.go:775: S.TestName` (also `PANIC:`, `MISS:`, `FIXTURE-PANIC:`),
+ * after a rule of dashes and above the test's log and its failed check; with `-check.vv` the block
+ * runs from `START: …` down to the verdict. `OOPS: 31 passed, 2 FAILED` or `OK: 33 passed` is the
+ * suite's tally, which `go test` itself never prints.
+ */
+const GOCHECK_VERDICT = /^(?:FAIL|PANIC|MISS|FIXTURE-PANIC|FIXTURE-FAIL): \S+\.go:\d+: (\S+)/;
+const GOCHECK_START = /^START: \S+\.go:\d+: (\S+)/;
+const GOCHECK_END = /^(?:-{40,}|(?:START|PASS|SKIP|FAIL|PANIC|MISS|FIXTURE-PANIC|FIXTURE-FAIL|EXPECTED FAILURE): \S+\.go:\d+: |--- )/;
+const GOCHECK_TALLY = /^(?:OOPS|OK): \d+ passed\b/;
+/** The check that failed: `decode_test.go:790:` over the call and gocheck's `... obtained …` lines. */
+const GOCHECK_CHECK_AT = /^\S+\.go:\d+:$/;
+/** A block without a located check (a panic's trace, say) keeps this many of its lines. */
+const MAX_GOCHECK_LINES = 30;
+
+function gocheckPieces(lines: RunLines): Piece[] {
+  const { plain, raw } = lines;
+  const pieces: Piece[] = [];
+  const started = new Map<string, number>();
+  for (let i = 0; i < plain.length; i++) {
+    const line = plain[i]!;
+    const start = GOCHECK_START.exec(line)?.[1];
+    if (start !== undefined) started.set(start, i);
+    if (GOCHECK_TALLY.test(line)) pieces.push({ at: i, lines: [raw[i]!] });
+    const failed = GOCHECK_VERDICT.exec(line)?.[1];
+    if (failed === undefined) continue;
+    pieces.push({ at: i, lines: [raw[i]!] });
+    // -check.vv: the block is above its verdict; otherwise below it.
+    const from = started.has(failed) ? started.get(failed)! + 1 : i + 1;
+    let to = from;
+    while (to < plain.length && !GOCHECK_END.test(plain[to]!) && !GOCHECK_TALLY.test(plain[to]!)) to++;
+    const checks = gocheckChecks(plain, from, to).map((k) => raw[k]!);
+    const block = raw.slice(from, Math.min(to, from + MAX_GOCHECK_LINES)).filter((_, k) => plain[from + k]!.trim() !== "");
+    const kept = checks.length > 0 ? checks : block;
+    if (kept.length > 0) pieces.push({ at: Math.min(from, i + 1), lines: kept });
+  }
+  return pieces;
+}
+
+/** The indices of each located check in a block, from its `file.go:N:` line to the blank line after it. */
+function gocheckChecks(plain: string[], from: number, to: number): number[] {
+  const kept: number[] = [];
+  for (let k = from; k < to; k++) {
+    if (!GOCHECK_CHECK_AT.test(plain[k]!)) continue;
+    while (k < to && plain[k]!.trim() !== "") kept.push(k++);
+  }
+  return kept;
 }

@@ -2,13 +2,18 @@
  * PHPUnit: `Tests: N, Assertions: A, Failures: F.` (or `OK (N tests, A assertions)`), and per
  * problem a numbered block under "There were N failures:" / "There was 1 error:" with the
  * message, the diff and the file:line, kept whole; within a section, a message or a stack an
- * earlier block printed whole points back to it.
+ * earlier block printed whole points back to it. Under `--testdox`, the summary of tests that did
+ * not pass (failed, warned, deprecated) is kept whole, up to a cap.
  */
 import { foldRepeatedPieces } from "../shared/repeats.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const TALLY = /^(?:Tests: \d+, Assertions: \d+.*\.|OK \(\d+ tests?, \d+ assertions?\))$/;
-const VERDICT = /^(?:FAILURES!|ERRORS!|OK, but .*)$/;
+const VERDICT = /^(?:FAILURES!|ERRORS!|WARNINGS!|DEPRECATIONS!|NOTICES!|RISKY!|INCOMPLETE!|OK, but .*)$/;
+/** `--testdox` (PHPUnit 10): each test that did not pass, under this heading, as `✘`/`⚠` with its message. */
+const TESTDOX_SUMMARY = /^Summary of non-successful tests:$/;
+const TESTDOX_FAILED = /^\s*✘ /;
+const MAX_TESTDOX_SUMMARY = 80;
 const SECTION = /^There (?:was 1|were \d+) (?:failures?|errors?|warnings?|risky tests?):$/;
 const BLOCK_HEADER = /^\d+\) \S/;
 const CONFIG_WARNING = /^\s+Warning - The configuration file did not pass validation!$/;
@@ -50,6 +55,12 @@ export function readPhpunit(lines: RunLines): RunReading | null {
       end++;
     sections.at(-1)!.push({ at: i, lines: trimBlank(lines.raw.slice(i, end)) });
     i = end - 1;
+  }
+  const summaryAt = lines.plain.findIndex((line, i) => i < tallyAt && TESTDOX_SUMMARY.test(line));
+  if (summaryAt !== -1) {
+    const end = Math.min(verdictAt > summaryAt ? verdictAt : tallyAt, summaryAt + MAX_TESTDOX_SUMMARY);
+    pieces.push({ at: summaryAt, lines: trimBlank(lines.raw.slice(summaryAt, end)) });
+    if (found === 0) found = lines.plain.slice(summaryAt, end).filter((line) => TESTDOX_FAILED.test(line)).length;
   }
   for (const blocks of sections) {
     pieces.push(...foldRepeatedPieces(blocks, (at) => /^\d+\)/.exec(lines.plain[at]!)![0]));
