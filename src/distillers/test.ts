@@ -100,10 +100,23 @@ export function readTestRun(text: string, failed: boolean, options: { endsRun?: 
 }
 
 /** The package manager's banner for each script it ran (`> fraction.js@5.3.4 test`, `> mocha tests/*.js`): what ran, at most this many lines. */
-const MAX_BANNERS = 8;
+const MAX_BANNERS = 16;
+/** A script step that printed at most this many lines (`found 0 vulnerabilities`, `Your support information is valid!`) is its own answer. */
+const MAX_SHORT_STEP = 3;
 
 function scriptBanners(lines: ToolLines): Piece[] {
-  return linePieces(lines, (line) => SCRIPT_BANNER.test(line), MAX_BANNERS);
+  const pieces = linePieces(lines, (line) => SCRIPT_BANNER.test(line), MAX_BANNERS);
+  const { plain, raw } = lines;
+  for (let i = 0; i < plain.length; i++) {
+    if (!SCRIPT_BANNER.test(plain[i]!) || SCRIPT_BANNER.test(plain[i + 1] ?? "")) continue;
+    let end = i + 1;
+    while (end < plain.length && !SCRIPT_BANNER.test(plain[end]!)) end++;
+    const said = [];
+    for (let k = i + 1; k < end; k++) if (plain[k]!.trim() !== "") said.push(k);
+    if (said.length > 0 && said.length <= MAX_SHORT_STEP) pieces.push(...said.map((k) => ({ at: k, lines: [raw[k]!] })));
+    i = end - 1;
+  }
+  return pieces;
 }
 
 /**
