@@ -142,14 +142,25 @@ function otherTallies(lines: ToolLines): Piece[] {
 
 /** Compiler warnings in a test run's build: this few are each read (message and location); more are the build's count. */
 const MAX_WARNINGS_LISTED = 5;
+/**
+ * rustc's warnings read in two lines each (the headline over its `--> src/lib.rs:264:18`): the first
+ * this many are listed however many there are; cargo's `generated N warnings` counts them all.
+ */
+const MAX_RUST_WARNINGS_LISTED = 20;
 
 function fewWarnings(lines: ToolLines, diagnostics: Diagnostic[]): Piece[] {
-  const warnings = diagnostics.filter((d) => d.severity === "warning" && /\S+:\d+/.test(lines.plain.slice(d.from, d.to).join("\n")));
-  if (warnings.length > MAX_WARNINGS_LISTED) return [];
-  return warnings.map((d) => {
-    const location = lines.plain.slice(d.from + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
-    return { at: d.from, lines: [lines.raw[d.from]!, ...(location === -1 ? [] : [lines.raw[d.from + 1 + location]!])] };
-  });
+  const warnings = diagnostics
+    .filter((d) => d.severity === "warning" && /\S+:\d+/.test(lines.plain.slice(d.from, d.to).join("\n")))
+    .map((d) => ({ d, location: lines.plain.slice(d.from + 1, d.to).findIndex((line) => RUST_LOCATION.test(line)) }));
+  // Past the cap, a rustc warning (its location the line under its headline) is still listed.
+  const listed =
+    warnings.length <= MAX_WARNINGS_LISTED
+      ? warnings
+      : warnings.filter(({ location }) => location === 0).slice(0, MAX_RUST_WARNINGS_LISTED);
+  return listed.map(({ d, location }) => ({
+    at: d.from,
+    lines: [lines.raw[d.from]!, ...(location === -1 ? [] : [lines.raw[d.from + 1 + location]!])],
+  }));
 }
 
 /** The build's own summary lines around the run (`warning: \`crate\` (lib test) generated 50 warnings`). */

@@ -41,10 +41,10 @@ const MAKE_CHATTER = /^(?:g?make(?:\[\d+\])?: (?:Entering|Leaving) directory|Mak
 /**
  * A table's rule under its header, two or more columns of dashes (`strace -c`'s `------ ----------- …`,
  * markdown's `|---|---|`, psql's `+----+----+`): the rows under it are what the user asked for, each
- * a different row of the answer however alike their shapes.
+ * a different row of the answer however alike their shapes. Each column after the first needs a
+ * separator before it (spaces, `|` or `+`), so a run of dashes is read one way only: no backtracking
+ * over where one column ends on a line that is not a rule.
  */
-// Each column after the first needs a separator before it (spaces, `|` or `+`), so a run of dashes is
-// read one way only: no backtracking over where one column ends on a line that is not a rule.
 const TABLE_RULE = /^\s*[|+]?\s*:?-{3,}:?(?:(?:\s+|\s*[|+]\s*):?-{3,}:?)+\s*[|+]?\s*$/;
 /** Rows kept under one rule, at most; a longer table is a listing, and its repetition folds. */
 const MAX_TABLE_ROWS = 100;

@@ -2,8 +2,7 @@
  * Rust's libtest (`cargo test`): `test result:` tallies, `test NAME ... FAILED` verdicts and
  * `---- NAME stdout ----` blocks. Each failing test is delivered as its verdict line followed by
  * its block, so a name and its panic read together. Each tally keeps the `Running …` or
- * `Doc-tests …` line of the binary it counts. A warning rustc printed while building the tests
- * keeps its headline and location (its snippet and help are retrievable).
+ * `Doc-tests …` line of the binary it counts.
  */
 import { allMatches, countIn, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
@@ -65,7 +64,6 @@ export function readCargoTest(lines: RunLines): RunReading | null {
     while (end < lines.plain.length && /^\s+\S/.test(lines.plain[end]!)) end++;
     pieces.push({ at: targetsAt, lines: lines.raw.slice(targetsAt, end) });
   }
-  pieces.push(...compilerWarnings(lines));
   const failing = new Set([...verdicts.keys(), ...failureListNames(lines)]);
   for (const name of failing) {
     const verdictAt = verdicts.get(name);
@@ -80,19 +78,6 @@ export function readCargoTest(lines: RunLines): RunReading | null {
     pieces.push({ at: verdictAt, lines: [lines.raw[verdictAt]!, ...(block ? block.body.map((l) => withoutThreadName(l, name)) : [])] });
   }
   return { pieces, failuresFound: failing.size, failuresTallied };
-}
-
-/** rustc's `warning: …` headline over its `  --> src/lib.rs:264:18` location; not cargo's own `warning: `x` (lib) generated 9 warnings`. */
-const WARNING = /^warning: (?!`[^`]+` \(.+\) generated \d+ warnings?)\S/;
-const WARNING_AT = /^\s*--> \S+:\d+:\d+$/;
-/** Warnings listed, at most; cargo's `generated N warnings` line counts them all. */
-const MAX_WARNINGS = 20;
-
-function compilerWarnings(lines: RunLines): Piece[] {
-  const pieces: Piece[] = [];
-  for (let i = 0; i + 1 < lines.plain.length && pieces.length < MAX_WARNINGS; i++)
-    if (WARNING.test(lines.plain[i]!) && WARNING_AT.test(lines.plain[i + 1]!)) pieces.push({ at: i, lines: lines.raw.slice(i, i + 2) });
-  return pieces;
 }
 
 /**

@@ -73,7 +73,6 @@ export function readGoTest(lines: RunLines): RunReading | null {
     }
   }
   pieces.push(...gocheckPieces(lines));
-  pieces.sort((a, b) => a.at - b.at);
   if (pieces.length === 0 || !pieces.some((p) => PACKAGE_OK.test(plain[p.at]!) || PACKAGE_FAIL.test(plain[p.at]!))) return null;
   return { pieces, failuresFound: explained, failuresTallied: failingPackages };
 }
@@ -136,9 +135,11 @@ function gocheckPieces(lines: RunLines): Piece[] {
     const from = started.has(failed) ? started.get(failed)! + 1 : i + 1;
     let to = from;
     while (to < plain.length && !GOCHECK_END.test(plain[to]!) && !GOCHECK_TALLY.test(plain[to]!)) to++;
-    const checks = gocheckChecks(plain, from, to).map((k) => raw[k]!);
-    const block = raw.slice(from, Math.min(to, from + MAX_GOCHECK_LINES)).filter((_, k) => plain[from + k]!.trim() !== "");
-    const kept = checks.length > 0 ? checks : block;
+    const checks = gocheckChecks(plain, from, to);
+    const kept =
+      checks.length > 0
+        ? checks.map((k) => raw[k]!)
+        : raw.slice(from, Math.min(to, from + MAX_GOCHECK_LINES)).filter((_, k) => plain[from + k]!.trim() !== "");
     if (kept.length > 0) pieces.push({ at: Math.min(from, i + 1), lines: kept });
   }
   return pieces;
