@@ -58,10 +58,14 @@ function looksLikeVersion(value: string): boolean {
 
 /**
  * A test runner's verdict line (EUnit's `cow_cookie: setcookie_max_age_test...*failed*`, the module
- * as the key): the name of a test that ran, never a credential.
+ * as the key; test-unit's `-v` line `  test_token_kinds:\t\t.: (0.001248)`, the test as the key):
+ * the name of a test that ran, never a credential.
  */
 function looksLikeVerdict(value: string): boolean {
-  return /\.\.\.\s*(?:ok|\*?failed\*?|\*?skipped\*?|\*?timed out\*?|\[[\d.]+ s\] ok)\s*$/i.test(value);
+  return (
+    /\.\.\.\s*(?:ok|\*?failed\*?|\*?skipped\*?|\*?timed out\*?|\[[\d.]+ s\] ok)\s*$/i.test(value) ||
+    /^[.FEPON]: \([\d.]+\)$/.test(value.trim())
+  );
 }
 
 function isSecretValue(value: string): boolean {

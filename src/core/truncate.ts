@@ -1,6 +1,7 @@
 /**
  * The final cap: past it the middle of the reply is elided with a marker, archiving the elided
- * part first so the marker can carry a handle. The lines of the middle that state a failure, then
+ * part first so the marker can carry a handle. make's lines naming a target that failed, then the
+ * lines of the middle that state a failure, then
  * the headings that name a numbered failure, then a linter's error-class findings, then those that
  * state a warning, stay (after the marker, in order) while they fit in half of the head's room (a
  * linter's error-class findings in three quarters of it: on a lint run they are the answer): a cut
@@ -154,12 +155,15 @@ function signalLines(plain: string[], sizes: number[], budget: number, findingsB
     else if (WARNING.test(line)) warning.push(i);
   });
   let bytes = 0;
+  // make's `*** [Makefile:86: x.o] Error 1` names a target that failed: the verdict the errors above it explain.
+  const recipes = failing.filter((i) => MAKE_RECIPE_FAILED.test(plain[i]!)).slice(0, MAX_RECIPE_LINES);
   const [located, novel, elsewhere, repeats] = byNovelty(failing, plain, sizes, said);
   // A failure line of a shape already kept says less than the heading that names another failing test.
   const taken = new Set<number>();
-  for (const tier of [located, novel, elsewhere, named, location, repeats, errorFinding, warning]) {
+  for (const tier of [recipes, located, novel, elsewhere, named, location, repeats, errorFinding, warning]) {
     const room = tier === errorFinding ? findingsBudget : budget;
     for (const i of tier) {
+      if (taken.has(i)) continue;
       const heading = SHELLCHECK_FINDING.test(plain[i]!) ? headingAbove(plain, i) : -1;
       const group = heading === -1 || taken.has(heading) ? [i] : [heading, i];
       const cost = group.reduce((sum, k) => sum + sizes[k]!, 0);
@@ -177,6 +181,11 @@ function headingAbove(plain: string[], at: number): number {
   for (let i = at - 1; i >= 0 && at - i <= 20; i--) if (SHELLCHECK_HEADING.test(plain[i]!)) return i;
   return -1;
 }
+
+/** `make: *** [Makefile:86: http_parser_g.o] Error 1`, `make[2]: *** [all] Error 2`: a target that failed. */
+const MAKE_RECIPE_FAILED = /^\S*make(?:\[\d+\])?: \*\*\* \[.+\] Error \d+$/;
+/** At most this many of them ahead of the errors: a recursive make repeats one failure at each level. */
+const MAX_RECIPE_LINES = 5;
 
 /** A Rust panic's line, which names where it failed (`thread 't' panicked at tests/a.rs:19:5:`): a failure line in the cut. */
 const PANICKED = /\bpanicked at \S+:\d+/;

@@ -226,18 +226,31 @@ const GCC_EXCERPT = /^\s*\d*\s+\|(?:\s.*)?$/;
 /** gcc's chain of template instantiations (`file:line:col:   required from …`) and of includes (`In file included from …`, `from …`). */
 const CHAINS = [REQUIRED_FROM, INCLUDE_CHAIN];
 
+/** A link in the system's own headers (`/usr/include/fmt/core.h:1777:29:   required from …`): never the project's. */
+const SYSTEM_LINK = /^\s*(?:from\s+)?\/(?:usr|opt)\//;
+/** Links of the project's own headers kept inside one chain, past its first and last. */
+const MAX_OWN_LINKS = 3;
+
 /**
- * The lines inside each chain of a block, between its first and last: the first says where the
- * chain starts, the last where the project comes in (`sample3_unittest.cc:124:11:   required from here`).
+ * The lines inside each chain of a block that go: the first link says where the chain starts, the
+ * last where the project comes in (`sample3_unittest.cc:124:11:   required from here`); in a chain
+ * of instantiations, the few links just before the last that are the project's own code
+ * (`include/spdlog/logger.h:279:12:   required from …`) say how it got there and stay too, but
+ * not in a wall of errors, where each error's location and message are the answer.
  */
-function chainMiddles(plain: string[], from: number, to: number): Set<number> {
+function chainMiddles(plain: string[], from: number, to: number, inWall: boolean): Set<number> {
   const middles = new Set<number>();
   for (const link of CHAINS)
     for (let i = from; i < to; i++) {
       if (!link.test(plain[i]!)) continue;
       let end = i;
       while (end + 1 < to && link.test(plain[end + 1]!)) end++;
-      for (let k = i + 1; k < end; k++) middles.add(k);
+      // Counted from the project's end of the chain: the calls nearest its own code say the most.
+      let own = link === REQUIRED_FROM && !inWall ? 0 : MAX_OWN_LINKS;
+      for (let k = end - 1; k > i; k--) {
+        if (!SYSTEM_LINK.test(plain[k]!) && own < MAX_OWN_LINKS) own++;
+        else middles.add(k);
+      }
       i = end;
     }
   return middles;
@@ -256,7 +269,7 @@ function block(lines: ToolLines, diagnostic: Diagnostic, cutExcerpts: boolean): 
       if (GCC_EXCERPT.test(plain[k]!) || CARETS.test(plain[k]!)) excerpt.add(k);
       else if (CARETS.test(plain[k + 1] ?? "") && k + 1 < diagnostic.to) excerpt.add(k);
     }
-  const middles = chainMiddles(plain, diagnostic.from, diagnostic.to);
+  const middles = chainMiddles(plain, diagnostic.from, diagnostic.to, cutExcerpts);
   const body = lines.raw
     .slice(diagnostic.from, diagnostic.to)
     .filter((_, k) => !isToolFrame(plain[diagnostic.from + k]!) && !excerpt.has(diagnostic.from + k) && !middles.has(diagnostic.from + k));

@@ -51,7 +51,7 @@ export default defineDistiller({
     "codeceptjs",
   ],
   describe:
-    "Test runs (cargo, pytest, unittest, jest, vitest, mocha, node --test, tape, playwright, bun, go, prove, ctest, make check, meson test, jasmine, busted, rspec, minitest, test-unit, ava, phpunit): tally, every failure block (a message or stack already printed pointing back), errors outside tests.",
+    "Test runs (cargo, pytest, unittest, jest, vitest, mocha, node --test, tape, playwright, bun, go, prove, ctest, make check, meson test, jasmine, busted, rspec, minitest, test-unit, ava, phpunit, catch2): tally, every failure block (a message or stack already printed pointing back), errors outside tests.",
   // Safe on failed runs: a reading is used only when its failure count equals the runner's tally.
   distillsFailedRuns: true,
   declined: "no test tally recognised",
@@ -85,8 +85,13 @@ export function readTestRun(text: string, failed: boolean, options: { endsRun?: 
   if (options.endsRun && linesAfter(lines, [...reading.pieces, ...coverage]) > MAX_LINES_AFTER_REPORT) return undefined;
   const diagnostics = findDiagnostics(lines);
   // A script that runs several runners (`c8 node --test && jest && tstyche`): each other runner's
-  // reading that accounts for its own failures is part of the run too.
-  const others = readings.slice(1).filter((other) => other.failuresFound === other.failuresTallied);
+  // reading that accounts for its own failures is part of the run too, past what the first already
+  // holds (ctest keeps a Catch2 program's report whole; Catch2's own reader would say it again).
+  const held = (at: number) => reading.pieces.some((piece) => at >= piece.at && at < piece.at + piece.lines.length);
+  const others = readings
+    .slice(1)
+    .filter((other) => other.failuresFound === other.failuresTallied)
+    .map((other) => ({ ...other, pieces: other.pieces.filter((piece) => !held(piece.at)) }));
   return renderPieces(lines, [
     ...reading.pieces,
     ...others.flatMap((other) => other.pieces),

@@ -102,6 +102,13 @@ describe("redactSecrets", () => {
     expect(redactSecrets("session_cookie: s3cr3tV4lu3xyzABC\n").count).toBe(1);
   });
 
+  test("leaves test-unit's verbose lines readable: a test named test_token_kinds is a test, its dot and timing no token", () => {
+    const { text } = fixture("test", "h15_ruby_coderay_functional_suite_v_pass");
+    expect(text).toContain("  test_token_kinds:\t\t\t\t\t.: (0.001248)\n");
+    expect(redactSecrets(text)).toEqual({ text, count: 0 });
+    expect(redactSecrets("api_token: .a8Fk2Lm9Qz7Xw3Rt\n").count).toBe(1);
+  });
+
   test("masks in one call what a first mask uncovers: a token named as an assignment hid the password in its quoted value", () => {
     const text = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB="  declare -x PGPASSWORD=Failed asserting that "ParseError" matches\n';
     const once = redactSecrets(text);

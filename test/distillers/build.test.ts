@@ -214,6 +214,32 @@ describe("build distiller keeps the answer", () => {
   });
 });
 
+describe("a chain of template instantiations", () => {
+  test("one error keeps the chain's first link, the project's own links nearest its code, and `required from here`; the system's go", () => {
+    const f = fixture("h15_gxx_syntax_spdlog_test_misc_vector_no_formatter");
+    const out = distillWith("build", f.text, { command: f.command, failed: true })!;
+    const links = out.split("\n").filter((line) => /:\d+:\d+: {3}required from /.test(line));
+    expect(links.map((line) => line.split(":   ")[0])).toEqual([
+      "/usr/include/fmt/core.h:1777:29",
+      "include/spdlog/logger.h:102:12",
+      "include/spdlog/logger.h:279:12",
+      "tests/test_misc.cpp:15:20",
+      "tests/test_misc.cpp:35:5",
+    ]);
+    expect(out).toContain("error: static assertion failed: Cannot format an argument.");
+  });
+});
+
+describe("make -k over a wall of errors the reply must cut", () => {
+  test("every `make: *** [...] Error` line survives the cut: each names a target that failed", () => {
+    const f = fixture("h15_make_k_http_parser_deleted_header_include");
+    const result = runFixture(f);
+    expect(result.delivered).toContain("output truncated");
+    for (const line of f.text.split("\n").filter((l) => /^make: \*\*\* /.test(l))) expect(result.delivered).toContain(line);
+    expect(result.delivered).toContain("make: Target 'test' not remade because of errors.");
+  });
+});
+
 describe("routing to the build distiller", () => {
   const commands = [
     "cargo build",

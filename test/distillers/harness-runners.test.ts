@@ -1,6 +1,6 @@
 /**
  * The test distiller on the harnesses that print their own tally but had no reader: Perl's
- * TAP::Harness (prove, make test), CTest, automake's `make check` and `meson test`. Each keeps
+ * TAP::Harness (prove, make test), CTest, automake's `make check`, `meson test` and Catch2's console reporter. Each keeps
  * the tally and every failure, drops the passing lines, and refuses a reading whose failures do
  * not add up to the tally.
  */
@@ -250,5 +250,37 @@ describe("Maven Surefire (mvn test)", () => {
     );
     expect(text).not.toBe(fixture("test", "h12_mvn_offline_test_jsoup_whitespace_cr_fail").text);
     expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+});
+
+describe("Catch2 (console reporter)", () => {
+  const name = "h15_spdlog_utests_s_pattern_formatter_short_level_fail";
+
+  test("a run with -s keeps each failing case's name, its failed REQUIRE with the expansion, and the tally; the passing results go", () => {
+    const out = distill(name)!;
+    for (const needle of [
+      "short level_left_padded",
+      "/home/dev/src/spdlog-1.10.0/tests/test_pattern_formatter.cpp:159: FAILED:",
+      '  REQUIRE( log_to_str("Some message", "[%3L] %v", spdlog::pattern_time_type::local, "\\n") == "[  I] Some message\\n" )',
+      '  "[  i] Some message',
+      "test cases: 39 | 35 passed | 4 failed",
+      "assertions: 68 | 64 passed | 4 failed",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("PASSED:");
+    expect(out).not.toContain("host application");
+    expect(out.match(/: FAILED:$/gm)).toHaveLength(4);
+    expect(savedPercent(runFixture(fixture("test", name)))).toBeGreaterThan(90);
+  });
+
+  test("refuses a reading when the tally counts a failing case the log does not show", () => {
+    const text = fixture("test", name).text.replace("35 passed | 4 failed", "34 passed | 5 failed");
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+
+  test("under ctest, each program's report is read once: no failed result is said twice", () => {
+    const out = distill("h13_ctest_output_on_failure_cli11_range_min_exclusive_fail")!;
+    expect(out.match(/HelpersTest\.cpp:394: FAILED:/g)).toHaveLength(1);
+    expect(out).toContain("assertions: 463 | 460 passed | 3 failed");
   });
 });

@@ -145,7 +145,13 @@ describe("JUnitCore (JUnit 4)", () => {
     const f = fixture("test", "h3_junitcore_commons_codec_soundex_fail");
     const out = distill("h3_junitcore_commons_codec_soundex_fail")!;
     for (let n = 1; n <= 78; n++) expect(out).toMatch(new RegExp(`^${n}\\) \\w+`, "m"));
-    expect(out.match(/^Caused by: /gm)!.length).toBe(f.text.match(/^Caused by: /gm)!.length);
+    // Every distinct cause is printed; a block whose cause an earlier block printed points back to it.
+    expect(new Set(out.match(/^Caused by: .*$/gm))).toEqual(new Set(f.text.match(/^Caused by: .*$/gm)));
+    const blocksOf = (text: string) => text.split(/^(?=\d+\) \w)/m).slice(1);
+    const caused = blocksOf(f.text).map((block) => /^Caused by: /m.test(block));
+    blocksOf(out).forEach((block, k) => {
+      if (caused[k]) expect(block).toMatch(/^Caused by: |^\[[^\]]* as in \d+\) above\]$/m);
+    });
     // An abstract test class fails the same way in six tests: its one frame is shown once.
     expect(out.match(/^\tat .*InstantiationExceptionConstructorAccessorImpl/gm)).toHaveLength(1);
     expect(out).not.toMatch(/^\t\.\.\. \d+ (?:more|trimmed)$/m);
@@ -213,6 +219,10 @@ test("claims no other runner's output among the fixtures", () => {
     "h10_junitcore_commons_exec_env_failures",
     "h10_junitcore_commons_exec_inverted_exit_check_fail",
     "h10_junitcore_commons_exec_quote_fail",
+    "h15_junit4_xmlunit_attr_value_self_compare_fail",
+    "h15_junit4_xmlunit_no_basedir_property",
+    "h15_junit4_xmlunit_pass",
+    "h15_junit4_xmlunit_xpath_index_zero_based_fail",
     "h2_junit_console_vintage_junit4_tree_fail",
     "h2_junitcore_junit4_alltests_compactor_fail",
     "h3_junitcore_codec_soundextest_fail",
@@ -231,4 +241,32 @@ test("claims no other runner's output among the fixtures", () => {
     "h8_junitcore_args4j_missing_test_resources",
     "h8_junitcore_args4j_pass",
   ]);
+});
+
+describe("a library's own test suite, where every frame is the project's", () => {
+  const name = "h15_junit4_xmlunit_xpath_index_zero_based_fail";
+
+  test("a long run of frames keeps where it was thrown and the test that called in, so every failure's message fits the reply", () => {
+    const out = distill(name)!;
+    const frames = out.split("\n");
+    let run = 0;
+    let longest = 0;
+    for (const line of frames) {
+      run = /^\tat /.test(line) ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    expect(longest).toBeLessThanOrEqual(5);
+    // Test 6's run: the anonymous listener where it was thrown, then the test method.
+    expect(out).toContain(
+      "\tat org.custommonkey.xmlunit.Diff.differenceFound(Diff.java:292)\n\tat org.custommonkey.xmlunit.test_Diff.testRepeatedElementNamesWithTextQualification(test_Diff.java:466)",
+    );
+    const delivered = runFixture(fixture("test", name)).delivered;
+    for (const message of [
+      "junit.framework.ComparisonFailure: 1st control xpath expected:</dvorak[[1]]> but was:</dvorak[[0]]>",
+      "junit.framework.ComparisonFailure: 6th control xpath expected:",
+      "junit.framework.ComparisonFailure: root element expected:</root[[1]]> but was:</root[[0]]>",
+      "Tests run: 323,  Failures: 35",
+    ])
+      expect(delivered).toContain(message);
+  });
 });

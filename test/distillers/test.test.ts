@@ -187,6 +187,18 @@ describe("test distiller keeps the answer", () => {
     }
   });
 
+  test("keeps SimpleCov's one-line summary under a test-unit run, passing or failing", () => {
+    for (const [name, failed] of [
+      ["h15_ruby_coderay_functional_suite_v_pass", false],
+      ["h15_ruby_coderay_unit_suite_v_loc_empty_lines_fail", true],
+    ] as const) {
+      const f = fixture(name);
+      const summary = f.text.split("\n").find((line) => line.startsWith("Coverage report generated for "))!;
+      expect(summary).toMatch(/LOC \([\d.]+%\) covered\.$/);
+      expect(distillWith("test", f.text, { failed })).toContain(summary);
+    }
+  });
+
   test("keeps compiler errors the test script printed outside the runner", () => {
     const f = fixture("npm_test_tsc_and_jest");
     const out = distillWith("test", f.text, { failed: true })!;

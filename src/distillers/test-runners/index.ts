@@ -7,6 +7,7 @@ import { readAva } from "./ava.ts";
 import { readBunTest } from "./bun.ts";
 import { readBusted } from "./busted.ts";
 import { readCargoTest } from "./cargo.ts";
+import { readCatch2 } from "./catch2.ts";
 import { readCtest } from "./ctest.ts";
 import { readEunit } from "./eunit.ts";
 import { readGoTest } from "./go.ts";
@@ -51,6 +52,7 @@ export const RUNNER_READERS: RunnerParser[] = [
   readBunTest,
   readProve,
   readCtest,
+  readCatch2,
   readAutomake,
   readMeson,
   readGoTest,

@@ -5,6 +5,9 @@
  * assertion library's frames are the same on every failure and go. A run of frames with none into
  * the project keeps its first (where it was thrown), so no exception is left without a place; a
  * run the same as one already delivered (twenty tests failing in one set-up) is not repeated.
+ * When the project is the library under test, every frame is the project's: a long run keeps
+ * where it was thrown and the test method that called in, and the project's own calls between
+ * them go.
  */
 import type { RunLines } from "./reading.ts";
 
@@ -52,11 +55,20 @@ export function traceLines(lines: RunLines, from: number, to: number, testClass:
     const frames: number[] = [];
     for (let k = i; k < end; k++) if (FRAME.test(lines.plain[k]!)) frames.push(k);
     const own = frames.filter((k) => intoProject(lines.plain[k]!, testClass));
-    const kept = own.length > 0 ? own : frames.slice(0, 1);
+    const kept = own.length > 0 ? aroundTheMiddle(own) : frames.slice(0, 1);
     const key = kept.map((k) => lines.plain[k]!.trim()).join("\n");
     if (!seen.has(key)) out.push(...kept.map((k) => lines.raw[k]!));
     seen.add(key);
     i = end - 1;
   }
   return out;
+}
+
+/** Project frames past this many in one run keep only their ends. */
+const MAX_OWN_FRAMES = 5;
+const FIRST_FRAMES = 3;
+
+/** The first frames (where it was thrown) and the last (the test that called in) of a long run. */
+function aroundTheMiddle(own: number[]): number[] {
+  return own.length <= MAX_OWN_FRAMES ? own : [...own.slice(0, FIRST_FRAMES), own.at(-1)!];
 }

@@ -10,8 +10,10 @@
  *
  * JUnit 4's JUnitCore: `There were N failures:`, numbered `1) test(pkg.Class)` blocks with the
  * exception and `at` frames, then `FAILURES!!!` and `Tests run: N,  Failures: F` (or `OK (N tests)`).
- * Kept: each block with its frames into the project, `Time:`, the verdict and the tally.
+ * Kept: each block with its frames into the project, `Time:`, the verdict and the tally; in a
+ * dense run, a message an earlier block printed whole points back to it.
  */
+import { foldRepeatedPieces } from "../shared/repeats.ts";
 import { traceLines } from "./java-frames.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
@@ -119,6 +121,8 @@ function boxLines(plain: string[], at: number): number[] {
   return Array.from({ length: to - from }, (_, k) => from + k);
 }
 
+/** From this many failures on, JUnitCore's blocks fold a message an earlier block printed. */
+const DENSE_BLOCKS = 10;
 const CORE_TALLY = /^(?:Tests run: \d+,\s+Failures: (\d+)|OK \(\d+ tests?\))$/;
 const CORE_SECTION = /^There (?:was 1 failure|were \d+ failures):$/;
 const CORE_VERDICT = /^FAILURES!!!$/;
@@ -146,10 +150,13 @@ function readJunitCore(lines: RunLines): RunReading | null {
   const sectionEnd = verdictAt > sectionAt ? verdictAt : tallyAt;
   for (let i = sectionAt + 1; i < sectionEnd; i++) if (CORE_BLOCK.exec(plain[i]!)?.[1] === String(starts.length + 1)) starts.push(i);
   const seen = new Set<string>();
-  starts.forEach((at, k) => {
+  const blocks = starts.map((at, k) => {
     const end = starts[k + 1] ?? sectionEnd;
     const testClass = CORE_BLOCK.exec(plain[at]!)?.[3] ?? null;
-    pieces.push({ at, lines: trimBlank([raw[at]!, ...traceLines(lines, at + 1, end, testClass, seen)]) });
+    return { at, lines: trimBlank([raw[at]!, ...traceLines(lines, at + 1, end, testClass, seen)]) };
   });
+  // A dense run says one message many times (a suite run again under a subclass, one broken set-up):
+  // past the first printing it points back. A few failures read better whole.
+  pieces.push(...(blocks.length < DENSE_BLOCKS ? blocks : foldRepeatedPieces(blocks, (at) => /^\d+\)/.exec(plain[at]!)![0])));
   return { pieces, failuresFound: starts.length, failuresTallied };
 }
