@@ -223,6 +223,12 @@ test("claims no other runner's output among the fixtures", () => {
     "h15_junit4_xmlunit_no_basedir_property",
     "h15_junit4_xmlunit_pass",
     "h15_junit4_xmlunit_xpath_index_zero_based_fail",
+    "h16_junit5_console_details_tree_java_diff_utils_resources_not_on_classpath",
+    "h16_junit5_console_java_diff_utils",
+    "h16_junit5_console_java_diff_utils_pass",
+    "h16_junit5_details_verbose_java_diff_utils_html_gt_entity_fail",
+    "h16_junit5_java_diff_utils_html_gt_entity_fail",
+    "h16_junit5_java_diff_utils_wraptext_off_by_one_fail",
     "h2_junit_console_vintage_junit4_tree_fail",
     "h2_junitcore_junit4_alltests_compactor_fail",
     "h3_junitcore_codec_soundextest_fail",
@@ -268,5 +274,39 @@ describe("a library's own test suite, where every frame is the project's", () =>
       "Tests run: 323,  Failures: 35",
     ])
       expect(delivered).toContain(message);
+  });
+});
+
+describe("the console launcher with --details=flat (a line per event)", () => {
+  const name = "h16_junit5_java_diff_utils_wraptext_off_by_one_fail";
+
+  test("reads each failed test's Finished line, its exception and its frame into the project; what the tests printed into the trace goes", () => {
+    const out = distill(name)!;
+    expect(stripAnsi(out)).toBe(
+      [
+        "Finished:    testWrapText_String_int() ([engine:junit-jupiter]/[class:com.github.difflib.text.StringUtilsTest]/[method:testWrapText_String_int()])",
+        "             => Exception: org.opentest4j.AssertionFailedError: expected: <te<br/>st> but was: <te<br/>st<br/>>",
+        "             \tat com.github.difflib.text.StringUtilsTest.testWrapText_String_int(StringUtilsTest.java:49)",
+        "",
+        "Finished:    testGeneratorWithWordWrap() ([engine:junit-jupiter]/[class:com.github.difflib.text.DiffRowGeneratorTest]/[method:testGeneratorWithWordWrap()])",
+        "             => Exception: org.opentest4j.AssertionFailedError: expected: <[EQUAL,other,other]> but was: <[EQUAL,other<br/>,other<br/>]>",
+        "             \tat com.github.difflib.text.DiffRowGeneratorTest.testGeneratorWithWordWrap(DiffRowGeneratorTest.java:117)",
+        "",
+        "Test run finished after 674 ms",
+        "[         0 containers aborted    ]",
+        "[         0 containers failed     ]",
+        "[        92 tests found           ]",
+        "[         2 tests skipped         ]",
+        "[         0 tests aborted         ]",
+        "[        88 tests successful      ]",
+        "[         2 tests failed          ]",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("refuses a reading when the box counts more failed tests than failed events", () => {
+    const text = fixture("test", name).text.replace("[         2 tests failed          ]", "[         3 tests failed          ]");
+    expect(distill(name, text)).toBeNull();
   });
 });

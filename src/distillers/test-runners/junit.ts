@@ -6,7 +6,8 @@
  * block per failed test or container (`  JUnit Jupiter:Class:method()`, its source, `=> exception`,
  * frames) and the summary box (`[        13 tests failed          ]`). Kept: the tree's `✘` lines,
  * each block's name, exception and frames into the project, and the box lines that count an
- * outcome; the passing tree goes.
+ * outcome; the passing tree goes. Under `--details=flat` (a line per event), each `Finished:` line
+ * with an exception under it, the exception and its frames into the project.
  *
  * JUnit 4's JUnitCore: `There were N failures:`, numbered `1) test(pkg.Class)` blocks with the
  * exception and `at` frames, then `FAILURES!!!` and `Tests run: N,  Failures: F` (or `OK (N tests)`).
@@ -14,7 +15,7 @@
  * dense run, a message an earlier block printed whole points back to it.
  */
 import { foldRepeatedPieces } from "../shared/repeats.ts";
-import { traceLines } from "./java-frames.ts";
+import { isFrame, traceLines } from "./java-frames.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 export function readJunit(lines: RunLines): RunReading | null {
@@ -54,8 +55,9 @@ function readConsoleLauncher(lines: RunLines): RunReading | null {
   const sectionAt = lastMatch(plain.slice(0, tallyAt), FAILURES);
   if (sectionAt === -1 && pieces.length === 1) {
     const verbose = verboseFailures(lines, tallyAt);
-    pieces.push(...verbose);
-    return { pieces, failuresFound: verbose.length, failuresTallied };
+    const failed = verbose.length > 0 ? verbose : flatFailures(lines, tallyAt);
+    pieces.push(...failed);
+    return { pieces, failuresFound: failed.length, failuresTallied };
   }
   if (sectionAt === -1) return { pieces, failuresFound: pieces.length - 1, failuresTallied };
   pieces.push({ at: sectionAt, lines: [raw[sectionAt]!] });
@@ -108,6 +110,45 @@ function verboseFailures(lines: RunLines, tallyAt: number): Piece[] {
     }
     kept.push(raw[statusAt]!);
     pieces.push({ at: nodeAt, lines: kept });
+  }
+  return pieces;
+}
+
+/** `--details=flat`: a line per event, `Finished:    name ([engine:…]/[class:…]/[method:…])`, and under a failed one its exception. */
+const FLAT_EVENT = /^(?:Started|Finished|Skipped|Reported): {2,}\S/;
+const FLAT_FINISHED = /^Finished: {2,}\S/;
+const FLAT_EXCEPTION = /^\s+=> Exception: /;
+const FLAT_CLASS = /\[class:([\w.$]+)\]/;
+/** A trace's own lines past its frames; before the first frame, the message's lines under `=> Exception:`. */
+const FLAT_TRACE_LINE = /^\s+(?:Caused by: |Suppressed: |\.\.\. \d+ more$)/;
+/** A frame the tests' own printing ran into (`at org.junThis is a test`). */
+const FLAT_BROKEN_FRAME = /^\s+at /;
+
+/** Each failed test or container of a flat feed: its `Finished:` line, the exception, the frames into the project. */
+function flatFailures(lines: RunLines, tallyAt: number): Piece[] {
+  const { plain, raw } = lines;
+  const seen = new Set<string>();
+  const pieces: Piece[] = [];
+  for (let at = 0; at + 1 < tallyAt; at++) {
+    if (!FLAT_FINISHED.test(plain[at]!) || !FLAT_EXCEPTION.test(plain[at + 1]!)) continue;
+    let end = at + 2;
+    while (end < tallyAt && !FLAT_EVENT.test(plain[end]!)) end++;
+    const testClass = FLAT_CLASS.exec(plain[at]!)?.[1] ?? null;
+    // What the tests printed runs into the trace, unindented or in the middle of a frame: only the trace's own lines are read.
+    const indent = /^\s*/.exec(plain[at + 1]!)![0].length;
+    const own: number[] = [];
+    let framed = false;
+    for (let k = at + 2; k < end; k++) {
+      const line = plain[k]!;
+      // Unindented, a frame is the tail of one the tests' printing broke (`it.platform.engine…(…java:35)`).
+      const frame = /^\s/.test(line) && isFrame(line);
+      if (frame) framed = true;
+      const continues = !framed && /^\s*/.exec(line)![0].length >= indent && !FLAT_BROKEN_FRAME.test(line);
+      if (frame || FLAT_TRACE_LINE.test(line) || continues) own.push(k);
+    }
+    const trace: RunLines = { raw: own.map((k) => raw[k]!), plain: own.map((k) => plain[k]!) };
+    pieces.push({ at, lines: trimBlank([raw[at]!, raw[at + 1]!, ...traceLines(trace, 0, own.length, testClass, seen)]) });
+    at = end - 1;
   }
   return pieces;
 }
