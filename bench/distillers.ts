@@ -4,7 +4,7 @@
  * must come back byte-identical and no output may grow.
  * Run: `bun run bench:distillers` — rewrites bench/distillers.md.
  */
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HOST_FAILED_VIEW_CHARS } from "../src/base/limits.ts";
 import { byteLength } from "../src/base/lines.ts";
@@ -124,6 +124,36 @@ const longRuns = allRuns
   .filter((run) => run.fixture.text.length > (failed(run.fixture) ? HOST_FAILED_VIEW_CHARS : HOST_CUT_CHARS))
   .sort((a, b) => a.fixture.name.localeCompare(b.fixture.name));
 
+/**
+ * The held-out half per batch document (`test/fixtures/holdout-16b.md`, …): the document that lists a
+ * fixture in its table, so a batch's blind figure and each half of it can be read off one run.
+ */
+const HOLDOUT_DOCS = readdirSync(join(REPO_ROOT, "test/fixtures"))
+  .filter((file) => /^holdout-[\w-]+\.md$/.test(file))
+  .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+function docOf(fixture: Fixture): string | null {
+  const row = `| ${fixture.family}/${fixture.name} |`;
+  return HOLDOUT_DOCS.find((doc) => readFileSync(join(REPO_ROOT, "test/fixtures", doc), "utf8").includes(row)) ?? null;
+}
+function perDocument(): string[] {
+  const groups = new Map<string, Run[]>();
+  for (const run of allRuns.filter((r) => halfOf(r.fixture) === "held-out")) {
+    const doc = docOf(run.fixture) ?? "(in no batch document)";
+    groups.set(doc, [...(groups.get(doc) ?? []), run]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }))
+    .map(([doc, runs]) => {
+      const long = runs.filter((run) => longRuns.includes(run));
+      const facts = (view: (run: Run) => string) =>
+        long.reduce((sum, run) => sum + run.fixture.mustKeep.filter((needle) => view(run).includes(needle)).length, 0);
+      const mustKeep = long.reduce((sum, run) => sum + run.fixture.mustKeep.length, 0);
+      const hostFacts = facts((run) => hostView(run.fixture.text, failed(run.fixture)));
+      const omniFacts = facts((run) => hostView(run.result.delivered, failed(run.fixture)));
+      return `| ${doc} | ${totals(runs)} | ${long.length}: ${hostFacts}/${mustKeep} in the host's cut, ${omniFacts}/${mustKeep} in omni's |`;
+    });
+}
+
 const families = (Object.keys(distillers) as DistillerId[]).sort().filter((family) => loadFixtures().some((f) => f.family === family));
 const structured = loadFixtures("structured");
 const identical = structured.filter((fixture) => runFixture(fixture).delivered === fixture.text).length;
@@ -152,6 +182,13 @@ const report = [
   "| half | fixtures | bytes in → out | saved | saved as the model sees it | must-keep kept | untouched |",
   "|---|---|---|---|---|---|---|",
   ...HALVES.map((half) => `| ${half} | ${totals(allRuns.filter((run) => halfOf(run.fixture) === half))} |`),
+  "",
+  "The held-out half per batch document (structured fixtures apart, as above); *long*: its outputs the host would cut,",
+  "and their must-keep facts in the host's view of the raw output and in the host's view of omni's reply.",
+  "",
+  "| batch document | fixtures | bytes in → out | saved | saved as the model sees it | must-keep kept | untouched | long |",
+  "|---|---|---|---|---|---|---|---|",
+  ...perDocument(),
   "",
   ...(["tuning", "held-out"] as const).flatMap((half) => [
     `## Per tool, ${half} half`,
