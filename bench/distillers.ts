@@ -130,10 +130,10 @@ const longRuns = allRuns
  */
 const HOLDOUT_DOCS = readdirSync(join(REPO_ROOT, "test/fixtures"))
   .filter((file) => /^holdout-[\w-]+\.md$/.test(file))
-  .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+  .map((doc) => ({ doc, text: readFileSync(join(REPO_ROOT, "test/fixtures", doc), "utf8") }));
 function docOf(fixture: Fixture): string | null {
   const row = `| ${fixture.family}/${fixture.name} |`;
-  return HOLDOUT_DOCS.find((doc) => readFileSync(join(REPO_ROOT, "test/fixtures", doc), "utf8").includes(row)) ?? null;
+  return HOLDOUT_DOCS.find(({ text }) => text.includes(row))?.doc ?? null;
 }
 function perDocument(): string[] {
   const groups = new Map<string, Run[]>();

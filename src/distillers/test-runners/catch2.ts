@@ -51,12 +51,15 @@ function readReport(lines: RunLines, from: number, end: number): { pieces: Piece
   const pieces: Piece[] = [{ at: end, lines: [raw[end]!] }];
   const assertionsAt = end + 1;
   if (/^assertions:\s+\d+ \|/.test(plain[assertionsAt] ?? "")) pieces.push({ at: assertionsAt, lines: [raw[assertionsAt]!] });
-  const headers: number[] = [];
-  for (let i = from; i < end; i++) if (RULE.test(plain[i]!) && isHeader(plain, i, end)) headers.push(i);
+  const headers: { at: number; close: number }[] = [];
+  for (let i = from; i < end; i++) {
+    const close = RULE.test(plain[i]!) ? headerClose(plain, i, end) : -1;
+    if (close !== -1) headers.push({ at: i, close });
+  }
   const failingNames = new Set<string>();
-  headers.forEach((at, k) => {
-    const blockEnd = headers[k + 1] ?? lastBefore(plain, at, end);
-    const block = readBlock(lines, at, blockEnd);
+  headers.forEach(({ at, close }, k) => {
+    const blockEnd = headers[k + 1]?.at ?? lastBefore(plain, at, end);
+    const block = readBlock(lines, at, close, blockEnd);
     if (block === null) return;
     pieces.push(block.piece);
     if (block.failed) failingNames.add(plain[at + 1]!);
@@ -64,11 +67,14 @@ function readReport(lines: RunLines, from: number, end: number): { pieces: Piece
   return { pieces, failing: failingNames.size };
 }
 
-/** A test case's head: a rule, one or more name lines, a rule, its location, and a rule of dots. */
-function isHeader(plain: string[], at: number, end: number): boolean {
+/**
+ * A test case's head: a rule, one or more name lines, a rule, its location, and a rule of dots.
+ * The index of the rule that closes the names, or -1 when the rule at `at` opens no head.
+ */
+function headerClose(plain: string[], at: number, end: number): number {
   let close = at + 2;
   while (close < end && close - at < 8 && !RULE.test(plain[close]!)) close++;
-  return close < end && RULE.test(plain[close]!) && DOTS.test(plain[close + 2] ?? "");
+  return close < end && RULE.test(plain[close]!) && DOTS.test(plain[close + 2] ?? "") ? close : -1;
 }
 
 /** The report's last block runs up to its rule of `=` (or the tally when it printed none). */
@@ -78,13 +84,12 @@ function lastBefore(plain: string[], at: number, end: number): number {
 }
 
 /**
- * A test case's block, minus the passing results: its name lines and location, then each result
- * that failed or warned, whole. Null when nothing in it failed or warned.
+ * A test case's block (`close`: the rule under its names), minus the passing results: its name
+ * lines and location, then each result that failed or warned, whole. Null when nothing in it
+ * failed or warned.
  */
-function readBlock(lines: RunLines, at: number, end: number): { piece: Piece; failed: boolean } | null {
+function readBlock(lines: RunLines, at: number, close: number, end: number): { piece: Piece; failed: boolean } | null {
   const { plain, raw } = lines;
-  let close = at + 2;
-  while (!RULE.test(plain[close]!)) close++;
   const kept = [...raw.slice(at + 1, close), raw[close + 1]!];
   let failed = false;
   let warned = false;
