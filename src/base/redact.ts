@@ -49,7 +49,10 @@ export function redactSecrets(text: string): Redaction {
     }
     if (out === before) break;
   }
-  return out === text ? { text, count: 0 } : { text: out, count };
+  // A secret's name in front of a private key's header masks the header without counting it when
+  // the next line reads `[REDACTED]` (the key's body, counted by its own pass): if that line was
+  // already masked in the input, this run masked the header alone, and that is one value.
+  return out === text ? { text, count: 0 } : { text: out, count: Math.max(count, 1) };
 }
 
 /** The masked text alone, for short strings (an event, a label); null stays null. */
@@ -85,9 +88,10 @@ function maskPemBlocks(text: string): Redaction {
     const end = text.indexOf("-----END", bodyStart);
     const bodyEnd = end === -1 ? text.length : end;
     const body = text.slice(bodyStart, bodyEnd);
+    // Split at each run of terminators (real ones, or `\n` escapes in a JSON string), keeping the runs:
+    // a sentinel character would break on a body that holds it (a NUL a test printed).
     const masked = body
-      .replace(/(\\[nr]|[\r\n])+/g, "\u0000$&\u0000")
-      .split("\u0000")
+      .split(/((?:\\[nr]|[\r\n])+)/)
       .map((part, i) => (i % 2 === 1 || part.trim() === "" || isPlaceholder(part) ? part : REDACTED))
       .join("");
     if (masked !== body) {

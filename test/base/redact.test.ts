@@ -75,6 +75,20 @@ describe("redactSecrets", () => {
     expect(count).toBe(1);
   });
 
+  test("counts a private key's header masked under a secret's name when its body was masked before", () => {
+    // Found by the property test: the body's line was `[REDACTED]` in the input, so nothing else counted.
+    const header = "GITHUB_TOKEN=-----BEGIN RSA PRIVATE KEY----------END RSA PRIVATE KEY-----#01 Format: PASSED";
+    expect(redactSecrets(`${header}\n[REDACTED]`)).toEqual({ text: "GITHUB_TOKEN=[REDACTED]\n[REDACTED]", count: 1 });
+    const split = "DEPLOY_PRIVATE_KEY=-----BEGIN OPENSSH PRIVATE KEY-----\n[REDACTED]\n-----END OPENSSH PRIVATE KEY-----\n";
+    expect(redactSecrets(split).count).toBe(1);
+  });
+
+  test("keeps every terminator of a key's body that holds a NUL", () => {
+    // Found by the property test, on an EUnit line that prints a NUL.
+    const text = "-----BEGIN RSA PRIVATE KEY-----  cow_qs: -urlencode_test_/0-fun-1- (\ufffd\u0000)...ok\n\\n";
+    expect(redactSecrets(text)).toEqual({ text: "-----BEGIN RSA PRIVATE KEY-----[REDACTED]\n\\n", count: 1 });
+  });
+
   test("keeps line endings byte for byte and touches nothing else", () => {
     const input = 'export NPM_TOKEN=abc\r\nPATH=/usr/bin\r\ndeclare -x API_KEY="q"\r\n';
     expect(redactSecrets(input).text).toBe('export NPM_TOKEN=[REDACTED]\r\nPATH=/usr/bin\r\ndeclare -x API_KEY="[REDACTED]"\r\n');
