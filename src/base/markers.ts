@@ -1,8 +1,16 @@
 /** Every marker string the agent can see. Hosts and agents parse these, so they are fixed. */
 import { FOOTER_MIN_ELAPSED_MS, FOOTER_MIN_REDUCTION_PERCENT } from "./limits.ts";
+import { byteLength, countLines } from "./lines.ts";
 
 export function omittedMarker(lost: string, handle: string): string {
   return `\n[OMNI: ${lost} omitted, omni retrieve ${handle} for full output]\n`;
+}
+
+/** What the whole-output marker says a distilled form left out of `rawText`: lines, or bytes when it kept as many lines. */
+export function lostDescription(rawText: string, output: string): string {
+  const droppedLines = countLines(rawText) - countLines(output);
+  if (droppedLines > 0) return `${droppedLines} lines`;
+  return `${byteLength(rawText) - byteLength(output)} bytes`;
 }
 
 /** `about`: what the dropped lines name (`lines naming a.md 3, b.js 12; codes SC2086`), when they name anything. */

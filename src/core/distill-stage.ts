@@ -17,13 +17,16 @@ import {
   MIN_GAIN_INPUT_BYTES,
   REFACTOR_MEANINGFUL_PERCENT,
 } from "../base/limits.ts";
-import { enormousMarker } from "../base/markers.ts";
+import { enormousMarker, lostDescription, omittedMarker } from "../base/markers.ts";
 import { scoreLines, type ScoredLine } from "../base/score.ts";
 import { distillerFor } from "../distillers/index.ts";
 import { readTestRun } from "../distillers/test.ts";
 import { collapse } from "./collapse.ts";
 import type { PipelineDeps, PipelineRequest, RouteTaken } from "./pipeline-types.ts";
 import type { DistillerId, Route } from "./route.ts";
+
+/** A handle's length, for what the marker will cost before the archive names it. */
+const HANDLE_SHAPE = "0".repeat(16);
 
 /** Routes whose unrecognised output is a log like any other; a file, a search or a diff is not. */
 const SHAPE_FALLBACK = new Set<DistillerId>(["test", "build", "jsts", "cloud", "system-ops"]);
@@ -51,8 +54,7 @@ export function distillStage(
   if (declined) return { text: null, route: "passthrough", reason: declined, gated: true };
   const input = trimEnormous(request.text);
   let candidate = distill(route.distiller!, input, command, request, deps);
-  const meaningfulPercent = request.emphasis === "refactor" ? REFACTOR_MEANINGFUL_PERCENT : MEANINGFUL_PERCENT;
-  const meaningful = (text: string) => byteLength(text) * 100 < byteLength(request.text) * meaningfulPercent;
+  const meaningful = (text: string) => savesEnough(byteLength(text), request);
   // Output the routed distiller does not recognise (a runner it has no reader for, a project's own
   // script) goes to the generic stage, whose shape miner keeps every failure, warning and tally line.
   if (candidate === null && SHAPE_FALLBACK.has(route.distiller!)) candidate = distill("generic", input, command, request, deps);
@@ -73,7 +75,17 @@ export function distillStage(
   if (candidate === null) return { text: null, route: "passthrough", reason: distillerFor(route.distiller!).declined };
   if (!keepsEveryFailure(request.text, candidate)) return { text: null, route: "passthrough", reason: "would have dropped the failure" };
   if (!meaningful(candidate)) return { text: null, route: "passthrough", reason: "below guardrail" };
+  // With its marker the reply must still save enough: a 371-byte `php -l` loop whose two folded
+  // file names cost the marker's length is worth less than its raw lines.
+  const marker = omittedMarker(lostDescription(request.text, candidate), HANDLE_SHAPE);
+  if (!meaningful(candidate.replace(/\n$/, "") + marker)) return { text: null, route: "passthrough", reason: "marker would not pay" };
   return { text: candidate, route: taken, reason: "" };
+}
+
+/** Whether a reply of `bytes` saves enough of the request's input to be worth what it leaves out. */
+function savesEnough(bytes: number, request: PipelineRequest): boolean {
+  const percent = request.emphasis === "refactor" ? REFACTOR_MEANINGFUL_PERCENT : MEANINGFUL_PERCENT;
+  return bytes * 100 < byteLength(request.text) * percent;
 }
 
 function distill(id: DistillerId, text: string, command: string, request: PipelineRequest, deps: PipelineDeps): string | null {

@@ -6,9 +6,9 @@
  * distiller touched (a file read, `cat`), and records whatever was finally delivered.
  * The stages live beside it (guard.ts, distill-stage.ts, ledger-stage.ts), its types in pipeline-types.ts.
  */
-import { byteLength, countLines } from "../base/lines.ts";
+import { byteLength } from "../base/lines.ts";
 import { ENORMOUS_INPUT_BYTES, MAX_ARCHIVE_BYTES, MAX_INPUT_BYTES, MAX_OUTPUT_BYTES } from "../base/limits.ts";
-import { hasOmniMarkerLine, omittedMarker, withEnormousHandle } from "../base/markers.ts";
+import { hasOmniMarkerLine, lostDescription, omittedMarker, withEnormousHandle } from "../base/markers.ts";
 import { redactCommand } from "../base/redact.ts";
 import { distillStage } from "./distill-stage.ts";
 import { guardOf, withRedactionNotice, type Guard } from "./guard.ts";
@@ -151,12 +151,6 @@ function cutForView(
 function capped(text: string, request: PipelineRequest, store: PipelineStore, startedMs: number): string {
   const cap = Math.min(MAX_OUTPUT_BYTES, request.viewCapBytes ?? MAX_OUTPUT_BYTES);
   return capOutput(text, cap, (content, whole) => store.archive(content, whole, startedMs), request.viewTailShare);
-}
-
-function lostDescription(rawText: string, output: string): string {
-  const droppedLines = countLines(rawText) - countLines(output);
-  if (droppedLines > 0) return `${droppedLines} lines`;
-  return `${byteLength(rawText) - byteLength(output)} bytes`;
 }
 
 function record(

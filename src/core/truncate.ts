@@ -53,6 +53,13 @@ const SHELLCHECK_FINDING = /\bSC\d{4} \((?:error|warning|info|style)\): /;
  */
 const BARE_LOCATION = /^(?:❯\s+|-->\s+|at\s+)?[^\s()]+:\d+(?::\d+)?$/;
 const FOREIGN_FRAME = /\bnode_modules\/|^(?:at\s+)?node:|\/vendor\//;
+/**
+ * A Python traceback's frame in the project's code (`File "/src/app.py", line 1082, in follow`), kept
+ * with the code line under it (`raise WADLError(…)`): where the exception came from. The standard
+ * library's, an installed package's, a doctest example's and a frozen module's frames are not.
+ */
+const PYTHON_FRAME = /^File "[^"<]+", line \d+, in \S+$/;
+const FOREIGN_PYTHON_FRAME = /^File "(?:[^"]*\/lib\/python[\d.]*\/|[^"]*\/(?:site|dist)-packages\/)/;
 
 /** Room left for the marker line. */
 const MARKER_ROOM_BYTES = 200;
@@ -151,7 +158,8 @@ function signalLines(plain: string[], sizes: number[], budget: number, findingsB
     } else if (carriesFailure(line) || PANICKED.test(line)) failing.push(i);
     else if (NUMBERED_HEADER.test(line)) named.push(i);
     else if (ERROR_FINDING.test(line)) errorFinding.push(i);
-    else if (BARE_LOCATION.test(line) && !FOREIGN_FRAME.test(line)) location.push(i);
+    else if ((BARE_LOCATION.test(line) && !FOREIGN_FRAME.test(line)) || (PYTHON_FRAME.test(line) && !FOREIGN_PYTHON_FRAME.test(line)))
+      location.push(i);
     else if (WARNING.test(line)) warning.push(i);
   });
   let bytes = 0;
@@ -165,7 +173,8 @@ function signalLines(plain: string[], sizes: number[], budget: number, findingsB
     for (const i of tier) {
       if (taken.has(i)) continue;
       const heading = SHELLCHECK_FINDING.test(plain[i]!) ? headingAbove(plain, i) : -1;
-      const group = heading === -1 || taken.has(heading) ? [i] : [heading, i];
+      const code = PYTHON_FRAME.test(plain[i]!) ? codeUnder(plain, i) : -1;
+      const group = heading !== -1 && !taken.has(heading) ? [heading, i] : code !== -1 && !taken.has(code) ? [i, code] : [i];
       const cost = group.reduce((sum, k) => sum + sizes[k]!, 0);
       // One long line that does not fit leaves room for shorter ones after it.
       if (bytes + cost > room) continue;
@@ -174,6 +183,14 @@ function signalLines(plain: string[], sizes: number[], budget: number, findingsB
     }
   }
   return [...taken].sort((a, b) => a - b);
+}
+
+/** The code line a Python frame prints under it, or -1 (a frame printed without its source). */
+function codeUnder(plain: string[], frame: number): number {
+  const next = plain[frame + 1];
+  return next === undefined || next === "" || PYTHON_FRAME.test(next) || /^[~^]+$/.test(next) || /^\w+(?:\.\w+)*: /.test(next)
+    ? -1
+    : frame + 1;
 }
 
 /** The `In file line N:` heading a shellcheck finding's carets hang under, or -1. */

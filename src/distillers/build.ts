@@ -18,7 +18,7 @@ import {
   type Diagnostic,
   UNLOCATED_WARNING,
 } from "./build-tools/diagnostics.ts";
-import { cmakeNotices, compileDbNotice, crashSites, strayWarnings } from "./build-tools/notices.ts";
+import { autoconfMessages, cmakeNotices, compileDbNotice, crashSites, strayWarnings } from "./build-tools/notices.ts";
 import { ruffConcise } from "./build-tools/ruff.ts";
 import { shellcheckFindings } from "./build-tools/shellcheck.ts";
 import {
@@ -157,6 +157,7 @@ export default defineDistiller({
       ...fewCompiled(lines),
       ...lastLink(lines),
       ...cmakeNotices(lines),
+      ...autoconfMessages(lines),
       ...compileDbNotice(lines),
       ...strayWarnings(lines, diagnostics),
       ...crashSites(lines),

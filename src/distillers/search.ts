@@ -20,8 +20,17 @@ const MIN_MATCHES_SHOWN_PER_FILE = 5;
  */
 const MATCH_LINES_SHOWN = 40;
 
-export function matchesShownPerFile(files: number): number {
-  return Math.max(MIN_MATCHES_SHOWN_PER_FILE, Math.floor(MATCH_LINES_SHOWN / Math.max(1, files)));
+/**
+ * How many matches each file shows, given each file's match count: an even share of the budget,
+ * at least five, and the share a file with fewer matches leaves unused goes to the others (30
+ * matches in four files, 23 of them in one, are shown whole).
+ */
+export function matchesShownPerFile(sizes: readonly number[]): number {
+  let cap = Math.max(MIN_MATCHES_SHOWN_PER_FILE, Math.floor(MATCH_LINES_SHOWN / Math.max(1, sizes.length)));
+  const largest = Math.max(0, ...sizes);
+  const shownWith = (limit: number) => sizes.reduce((sum, size) => sum + Math.min(size, limit), 0);
+  while (cap < largest && shownWith(cap + 1) <= MATCH_LINES_SHOWN) cap++;
+  return cap;
 }
 /** A result where more than this share of lines is not a match line is not a search result. */
 const MAX_UNPARSED_SHARE = 0.1;
@@ -111,7 +120,7 @@ export default defineDistiller({
     });
 
     // Per file: which matches stay, and after which line the count of the rest goes.
-    const perFile = matchesShownPerFile(groups.size);
+    const perFile = matchesShownPerFile([...groups.values()].map((indices) => indices.length));
     const dropped = new Set<number>();
     const countAfter = new Map<number, number>();
     for (const indices of groups.values()) {

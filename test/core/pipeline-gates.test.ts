@@ -121,15 +121,16 @@ describe("pipeline gates", () => {
     expect(run({ text: "" })).toMatchObject({ delivered: "", changed: false, route: "passthrough", reason: "empty" });
   });
 
-  test("a marker that would make the reply as long as the input is not written", () => {
+  test("a marker that would leave the reply saving less than a tenth of the input is not written", () => {
     const text = Array.from({ length: 20 }, (_, i) => `[INFO] fetched page number ${i}`).join("\n") + "\n";
     expect(text.length).toBe(590);
     // One line kept: the marker reads "19 lines omitted" and, with its two newlines, is 74 bytes.
-    plantGeneric(() => "x".repeat(590 - 74));
+    // 90% of 590 is 531: a reply of 531 bytes saves too little, one of 530 enough.
+    plantGeneric(() => "x".repeat(531 - 74));
     expect(run({ text })).toMatchObject({ delivered: text, reason: "marker would not pay" });
-    plantGeneric(() => "x".repeat(590 - 75));
+    plantGeneric(() => "x".repeat(530 - 74));
     const paying = run({ text });
-    expect(paying.delivered.length).toBe(589);
+    expect(paying.delivered.length).toBe(530);
     expect(paying.delivered).toContain("[OMNI: 19 lines omitted, omni retrieve ");
   });
 

@@ -38,6 +38,22 @@ describe("a CMake configure", () => {
   });
 });
 
+describe("an autoconf configure", () => {
+  test("keeps the project's own messages among the probes; the probes and their results go", () => {
+    const out = distill("build", "h17_configure_cunit", "build");
+    for (const needle of [
+      "++++++++++ Enabling automated(XML) mode compilation",
+      "---------- Disabling curses mode compilation",
+      "configure: WARNING: `missing' script is too old or missing",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toMatch(/^checking /m);
+    expect(distill("build", "h15_configure_libfastjson", "build")).toContain(
+      "RDRAND Hardware RNG Hash Seed disabled. Use --enable-rdrand to enable",
+    );
+  });
+});
+
 describe("test logs inside a build", () => {
   test("make check VERBOSE=1: a failing test's section of test-suite.log, its head and what it printed", () => {
     const out = runFixture(fixture("build", "h11_dpkg_buildpackage_libpsl_regdom_fail")).delivered;

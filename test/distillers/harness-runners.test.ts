@@ -284,3 +284,45 @@ describe("Catch2 (console reporter)", () => {
     expect(out).toContain("assertions: 463 | 460 passed | 3 failed");
   });
 });
+
+describe("doctest (python -m doctest, with and without -v)", () => {
+  test("keeps each failing example with its location, expected and got, and the tally; doctest's frames and the example's own frame go", () => {
+    const name = "h16_doctest_wadllib_index_param_lookup_inverted_fail";
+    const out = distill(name)!;
+    for (const needle of [
+      'File "wadllib/docs/index.rst", line 169, in index.rst',
+      "    print(link_parameter.get_value())",
+      "    http://api.launchpad.dev/beta/bugs",
+      '      File "/home/dev/src/wadllib-1.3.6/wadllib/application.py", line 1082, in follow',
+      '        raise WADLError("Cannot follow a link when the target has no "',
+      "  52 of 182 in index.rst",
+      "***Test Failed*** 52 failures.",
+    ])
+      expect(out).toContain(needle);
+    expect(out.match(/^File "wadllib\/docs\/index\.rst", line \d+, in index\.rst$/gm)).toHaveLength(52);
+    expect(out).not.toContain("doctest.py");
+    expect(out).not.toContain('File "<doctest index.rst[');
+    expect(out).not.toMatch(/^\s*\^+$/m);
+    expect(out).not.toContain("*".repeat(70));
+  });
+
+  test("under -v, a failing block ends where the next example is tried, and the passing examples go", () => {
+    const out = distill("h7_python_doctest_v_inflection_fail")!;
+    expect(out).not.toMatch(/^(?:Trying|Expecting):$/m);
+    expect(out).toContain("   3 of   3 in inflection.camelize");
+    expect(out).toContain("1 passed and 38 failed.");
+    expect(out.match(/^Failed example:$/gm)).toHaveLength(38);
+  });
+
+  test("a passing -v run is its counts and verdict", () => {
+    expect(distill("h13_doctest_voluptuous_schema_builder")).toBe("96 tests in 66 items.\n96 passed and 0 failed.\nTest passed.\n");
+  });
+
+  test("refuses a reading when the tally counts a failure the log does not show", () => {
+    const text = fixture("test", "h7_python_doctest_v_inflection_fail").text.replace(
+      "***Test Failed*** 38 failures.",
+      "***Test Failed*** 39 failures.",
+    );
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+});

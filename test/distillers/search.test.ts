@@ -19,6 +19,16 @@ function pathsOf(text: string): string[] {
   ];
 }
 
+/** How many lines name each file. */
+function countsOf(text: string): number[] {
+  const counts = new Map<string, number>();
+  for (const line of splitLines(text)) {
+    const path = /^([^:]+):/.exec(line)?.[1];
+    if (path !== undefined) counts.set(path, (counts.get(path) ?? 0) + 1);
+  }
+  return [...counts.values()];
+}
+
 describe("search distiller", () => {
   test.each(["grep_tool_export_function", "grep_rn_export_function", "rg_n_expect_calls", "rg_no_line_numbers"])(
     "never drops a file name (%s)",
@@ -31,12 +41,23 @@ describe("search distiller", () => {
   );
 
   test("shows at least five matches per file, more when few files matched", () => {
-    expect([1, 2, 6, 8, 50].map(matchesShownPerFile)).toEqual([40, 20, 6, 5, 5]);
+    const files = (count: number) => Array.from({ length: count }, () => 100);
+    expect([1, 2, 6, 8, 50].map((count) => matchesShownPerFile(files(count)))).toEqual([40, 20, 6, 5, 5]);
+  });
+
+  test("gives the share a file with few matches leaves to the others, up to forty lines in all", () => {
+    expect(matchesShownPerFile([5, 1, 1, 23])).toBe(23);
+    expect(matchesShownPerFile([1, 1, 60])).toBe(38);
+    expect(matchesShownPerFile([3, 60, 60])).toBe(18);
+    // 30 matches in four files, 23 in utf8proc.c: every match is shown, so the raw result passes.
+    const { text } = fixture("search", "h16_grep_rn_utf8proc_error_codes");
+    expect(splitLines(text).length).toBe(30);
+    expect(distill(text)).toBeNull();
   });
 
   test("keeps the first matches of a long file verbatim and counts the rest", () => {
     const { text } = fixture("search", "grep_tool_export_function");
-    const perFile = matchesShownPerFile(pathsOf(text).length);
+    const perFile = matchesShownPerFile(countsOf(text));
     const utils = splitLines(text).filter((line) => line.startsWith("src/utils.ts:"));
     expect(utils.length).toBeGreaterThan(perFile + 1);
     const out = splitLines(distill(text)!);
@@ -48,7 +69,7 @@ describe("search distiller", () => {
   test("shortens nothing in a file with one match more than its share or fewer", () => {
     const { text } = fixture("search", "grep_tool_export_function");
     const out = distill(text)!;
-    const perFile = matchesShownPerFile(pathsOf(text).length);
+    const perFile = matchesShownPerFile(countsOf(text));
     const byFile = new Map<string, number>();
     for (const path of splitLines(text).map((line) => line.split(":")[0]!)) byFile.set(path, (byFile.get(path) ?? 0) + 1);
     const small = [...byFile].filter(([, count]) => count <= perFile + 1);
@@ -84,9 +105,11 @@ describe("search distiller", () => {
 });
 
 test("reads coloured rg output like plain output, and delivers it without the escapes", () => {
-  const out = distill(fixture("search", "rg_color_always").text)!;
+  const out = distill(fixture("search", "rg_color_always_many").text)!;
   expect(out).not.toContain("\x1b[");
-  expect(pathsOf(out).filter((path) => path !== "search")).toEqual(["test/distillers/search.test.ts", "test/distillers/git.test.ts"]);
+  expect(pathsOf(out).filter((path) => path !== "search")).toEqual(["test/distillers/build.test.ts", "test/distillers/git.test.ts"]);
+  // 35 matches in two files fit the forty lines a result shows: the coloured result passes whole.
+  expect(distill(fixture("search", "rg_color_always").text)).toBeNull();
 });
 
 describe("search distiller declines", () => {

@@ -82,3 +82,28 @@ export function compileDbNotice(lines: ToolLines): Piece[] {
   const last = end === -1 || end - at > MAX_COMPILE_DB_LINES ? at + 1 : end;
   return [{ at, lines: lines.raw.slice(at, last + 1) }];
 }
+
+/** autoconf's probes, and its own bookkeeping (`config.status: creating Makefile`, libtool's `appending configuration tag "CXX" to libtool`). */
+const AUTOCONF_CHATTER =
+  /^(?:(?:\(cached\) )*checking |config\.status: |configure: (?:creating|loading|updating) |appending configuration tag |=== configuring in |configure: running )/;
+/** Probes an autoconf run prints, at least, before it counts as one. */
+const MIN_AUTOCONF_PROBES = 10;
+/** The project's own lines among the probes kept, at most. */
+const MAX_AUTOCONF_MESSAGES = 20;
+
+/**
+ * An autoconf `./configure`'s lines that are not its probes: the project's own messages among them
+ * (`++++++++++ Enabling automated(XML) mode compilation`, `RDRAND Hardware RNG Hash Seed disabled.
+ * Use --enable-rdrand to enable`), as CMake's `-- ` lines of the project's own are kept. What it
+ * prints after config.status is the epilogue, kept on its own.
+ */
+export function autoconfMessages(lines: ToolLines): Piece[] {
+  const { plain } = lines;
+  if (plain.filter((line) => line.startsWith("checking ")).length < MIN_AUTOCONF_PROBES) return [];
+  const end = plain.findLastIndex((line) => line.startsWith("config.status: "));
+  return linePieces(
+    lines,
+    (line, at) => (end === -1 || at < end) && line.trim() !== "" && !/^\s/.test(line) && !AUTOCONF_CHATTER.test(line),
+    MAX_AUTOCONF_MESSAGES,
+  );
+}

@@ -9,6 +9,7 @@ import { readBusted } from "./busted.ts";
 import { readCargoTest } from "./cargo.ts";
 import { readCatch2 } from "./catch2.ts";
 import { readCtest } from "./ctest.ts";
+import { readDoctest } from "./doctest.ts";
 import { readEunit } from "./eunit.ts";
 import { readGoTest } from "./go.ts";
 import { readJasmine } from "./jasmine.ts";
@@ -34,6 +35,7 @@ export const RUNNER_READERS: RunnerParser[] = [
   readCargoTest,
   readPytest,
   readUnittest,
+  readDoctest,
   readJest,
   readVitest,
   readMocha,

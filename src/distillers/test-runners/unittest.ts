@@ -3,6 +3,7 @@
  * `FAIL:`/`ERROR:` block per problem, each a traceback. Blocks are kept whole; the `====` and
  * `----` rules and the progress dots are the ceremony.
  */
+import { withoutTracebackCeremony } from "./doctest.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const RAN = /^Ran \d+ tests? in [\d.]+s$/;
@@ -29,27 +30,10 @@ export function readUnittest(lines: RunLines): RunReading | null {
     found++;
     let end = i + 1;
     while (end < ranAt && !DOUBLE_RULE.test(lines.plain[end]!) && !(SINGLE_RULE.test(lines.plain[end]!) && end + 1 === ranAt)) end++;
-    const body = withoutStdlibFrames(lines, i, end)
+    const body = withoutTracebackCeremony(lines, i, end)
       .filter((k) => !SINGLE_RULE.test(lines.plain[k]!))
       .map((k) => lines.raw[k]!);
     pieces.push({ at: i, lines: trimBlank(body) });
   });
   return { pieces, failuresFound: found, failuresTallied };
-}
-
-/** A traceback frame inside unittest or doctest themselves: `File ".../lib/python3.x/unittest/case.py", line N, in …`. */
-const STDLIB_FRAME = /^(\s+)File ".*\/lib\/python[\d.]+\/(?:unittest\/\w+|doctest)\.py", line \d+, in /;
-
-/** Line indexes of a block minus the frames (and their indented code lines) inside the test framework. */
-function withoutStdlibFrames(lines: RunLines, from: number, to: number): number[] {
-  const kept: number[] = [];
-  for (let k = from; k < to; k++) {
-    const indent = STDLIB_FRAME.exec(lines.plain[k]!)?.[1];
-    if (indent === undefined) {
-      kept.push(k);
-      continue;
-    }
-    while (k + 1 < to && lines.plain[k + 1]!.startsWith(`${indent} `)) k++;
-  }
-  return kept;
 }
