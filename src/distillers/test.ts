@@ -140,9 +140,16 @@ function failsOutside(lines: ToolLines, pieces: Piece[]): boolean {
  */
 const OTHER_TALLY = /^\s*[A-Z][\w ]{2,24}:\s+(?:\d+ (?:passed|failed|skipped|todo|pending)(?:, )?)+(?:,? \d+ total)?\s*$/;
 const MAX_OTHER_TALLIES = 8;
+/**
+ * tox's verdict per environment after the runner's report, and its last word: `  py311: commands
+ * succeeded`, `ERROR:   py39: commands failed`, tox 4's `  py311: OK (1.2=setup[…]+cmd[…] seconds)`,
+ * `  congratulations :)`, `  evaluation failed :( (0.5 seconds)`.
+ */
+const TOX_RESULT =
+  /^\s*(?:ERROR:\s+)?[\w.-]+: (?:commands succeeded|commands failed|OK \(|FAIL code \d+|SKIP \(|skipped because |InterpreterNotFound: )|^\s*(?:congratulations :\)|evaluation failed :\()/;
 
 function otherTallies(lines: ToolLines): Piece[] {
-  return linePieces(lines, (line) => OTHER_TALLY.test(line), MAX_OTHER_TALLIES);
+  return linePieces(lines, (line) => OTHER_TALLY.test(line) || TOX_RESULT.test(line), MAX_OTHER_TALLIES);
 }
 
 /** Compiler warnings in a test run's build: this few are each read (message and location); more are the build's count. */

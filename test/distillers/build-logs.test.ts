@@ -25,6 +25,28 @@ describe("what a build made", () => {
       expect(out).toContain(needle);
     expect(out).not.toContain("  CC       lib/utils.o");
   });
+
+  test("GHC's linked program and webpack's built modules", () => {
+    expect(distill("build", "h18_runghc_setup_build_wall_cmdargs", "build")).toContain("Linking dist/build/cmdargs/cmdargs ...\n");
+    const webpack = distill("build", "h18_webpack_negotiator_pass", "build");
+    expect(webpack).toContain("./lib/mediaType.js 5.23 KiB [built] [code generated]\n");
+    expect(webpack).toContain("webpack 5.113.0 compiled successfully in 548 ms");
+  });
+});
+
+describe("webpack's error blocks", () => {
+  test("run over their paragraphs (a missing core module's polyfill advice) and stop at the resolver's trace", () => {
+    const out = distill("build", "h18_webpack_depd_missing_path_polyfill", "build");
+    for (const needle of [
+      "Module not found: Error: Can't resolve 'path' in '/home/dev/src/nodejs-depd-2.0.0'",
+      "BREAKING CHANGE: webpack < 5 used to include polyfills for node.js core modules by default.",
+      "\t- install 'path-browserify'",
+      "webpack 5.113.0 compiled with 1 error in 135 ms",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toMatch(/^resolve 'path' in/m);
+    expect(out).not.toContain("Field 'browser' doesn't contain a valid alias configuration");
+  });
 });
 
 describe("a CMake configure", () => {

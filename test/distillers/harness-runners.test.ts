@@ -47,6 +47,19 @@ describe("prove / make test (TAP::Harness)", () => {
   });
 });
 
+test("prove --exec: another interpreter's error for a file that ran no test is kept, once per file", () => {
+  const out = distill("h18_prove_lua_messagepack_missing_testmore")!;
+  expect(out).toContain("lua5.4: test/00-require.lua:3: module 'Test.More' not found:");
+  expect(out.match(/module 'Test\.More' not found:/g)).toHaveLength(6);
+  expect(out).not.toContain("no file '/usr/share/lua/5.4/Test/More.lua'");
+});
+
+test("tox: each environment's verdict and its last word follow the runner's tally", () => {
+  const out = distill("h18_tox_e_py311_parsedatetime_pass")!;
+  expect(out).toContain("83 passed, 9 warnings in 0.21s");
+  expect(out).toContain("  py311: commands succeeded\n  congratulations :)\n");
+});
+
 describe("ctest", () => {
   test("a passing run is its tally and timing", () => {
     const out = distill("ctest_cmocka_pass")!;
@@ -312,6 +325,12 @@ describe("doctest (python -m doctest, with and without -v)", () => {
     expect(out).toContain("   3 of   3 in inflection.camelize");
     expect(out).toContain("1 passed and 38 failed.");
     expect(out.match(/^Failed example:$/gm)).toHaveLength(38);
+  });
+
+  test("a passing -v run of few items lists them with their counts", () => {
+    expect(distill("h18_python_m_doctest_v_intervaltree_readme_pass")).toContain(
+      "1 items passed all tests:\n  51 tests in README.md\n\n51 tests in 1 items.\n51 passed and 0 failed.\nTest passed.\n",
+    );
   });
 
   test("a passing -v run is its counts and verdict", () => {

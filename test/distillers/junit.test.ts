@@ -232,6 +232,8 @@ test("claims no other runner's output among the fixtures", () => {
     "h17_junit_console_jbcrypt_gensalt_zero_pad_fail",
     "h17_junit_console_jbcrypt_pass",
     "h17_junitcore_jbcrypt_pass",
+    "h18_junitcore_jargs_cmdlineparser_pass",
+    "h18_junitcore_jargs_combined_flags_off_by_one_fail",
     "h2_junit_console_vintage_junit4_tree_fail",
     "h2_junitcore_junit4_alltests_compactor_fail",
     "h3_junitcore_codec_soundextest_fail",

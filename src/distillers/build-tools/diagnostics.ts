@@ -16,7 +16,7 @@ export interface Diagnostic {
 }
 
 /** How far a block runs once started. */
-type Extent = "blank" | "indented" | "next" | "rest" | "linker";
+type Extent = "blank" | "paragraphs" | "indented" | "next" | "rest" | "linker";
 
 interface Starter {
   severity: Severity;
@@ -60,8 +60,9 @@ const STARTERS: Starter[] = [
   { severity: "error", pattern: /^✘ \[ERROR\] /, extent: "next" },
   { severity: "warning", pattern: /^▲ \[WARNING\] /, extent: "next" },
   // webpack, rollup, cmake.
-  { severity: "error", pattern: /^ERROR in /, extent: "blank" },
-  { severity: "warning", pattern: /^WARNING in /, extent: "blank" },
+  // webpack's block may run over paragraphs: a missing core module's `BREAKING CHANGE:` and the polyfill to install.
+  { severity: "error", pattern: /^ERROR in /, extent: "paragraphs" },
+  { severity: "warning", pattern: /^WARNING in /, extent: "paragraphs" },
   { severity: "error", pattern: /^\[!\] (?:\w*Error|\w+): /, extent: "blank" },
   // rollup's warning runs over paragraphs (the comment it quotes, the file, an excerpt) to the next one, or to `created …`.
   { severity: "warning", pattern: /^\(!\) /, extent: "next" },
@@ -141,6 +142,10 @@ function includesBeforeNote(plain: string[], at: number): number {
   return k < plain.length && NOTE.test(plain[k]!) ? k : at;
 }
 
+/** What follows a webpack block and is not part of it: the resolver's trace, the stats rows, the verdict. */
+const WEBPACK_AFTER_BLOCK =
+  /^resolve '|^webpack(?: \d\S*)? compiled\b|^(?:asset|chunk|modules by \w+|orphan modules|runtime modules|cacheable modules|built modules) \S|^\S+ \+ \d+ modules\b|^\.\/\S+ [\d.]+ (?:bytes|KiB|MiB)\b/;
+
 function blockEnd(plain: string[], start: number, extent: Extent): number {
   let end = start + 1;
   const stops = (line: string) => isFailureSummary(line) || STARTERS.some((s) => s.pattern.test(line));
@@ -150,6 +155,11 @@ function blockEnd(plain: string[], start: number, extent: Extent): number {
     case "blank":
       // A one-line note (`warning: no edition set…`) runs straight into the next diagnostic: that one starts its own block.
       while (end < plain.length && plain[end]!.trim() !== "" && !isFailureSummary(plain[end]!) && !startsRustDiagnostic(plain[end]!)) end++;
+      return end;
+    case "paragraphs":
+      // To the next block, webpack's resolver trace (`resolve 'path' in …`) or its closing lines.
+      while (end < plain.length && !stops(plain[end]!) && !WEBPACK_AFTER_BLOCK.test(plain[end]!)) end++;
+      while (end > start + 1 && plain[end - 1]!.trim() === "") end--;
       return end;
     case "next":
       while (end < plain.length && !stops(plain[end]!) && !/^(?:Errors {2}Files|created \S.* in [\d.]+m?s)$/.test(plain[end]!)) end++;

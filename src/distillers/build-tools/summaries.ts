@@ -72,6 +72,8 @@ const SUCCESS_VERDICTS: RegExp[] = [
   /^-- (?:Configuring|Generating) done\b/,
   // libtool's library and guild's compiled module: what the build made.
   /^creating \S+\.la$/,
+  // GHC's link of a program (`Linking dist/build/cmdargs/cmdargs ...`).
+  /^Linking \S+ \.\.\.$/,
   /^wrote `\S+'$/,
   // dpkg-buildpackage: the package it built, and where.
   /^dpkg-deb: building package '[^']+' in '[^']+'\.$/,
@@ -93,6 +95,8 @@ const REPORT_ROWS: RegExp[] = [
   // vite's (and rolldown's) output files: `dist/zod.js   90.92 kB │ gzip: 17.62 kB`.
   /^\S+\s+[\d.]+ (?:B|kB|MB|GB)(?: │ (?:gzip|brotli|map): +[\d.]+ (?:B|kB|MB|GB))*\s*$/,
   /^(?:orphan|runtime|cacheable) modules [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
+  // webpack's row for each module it built (`./lib/mediaType.js 5.23 KiB [built] [code generated]`); a big build groups them.
+  /^\.{1,2}\/\S+ [\d.]+ (?:bytes|KiB|MiB|GiB) \[/,
   /^\S+ \+ \d+ modules [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
   /^libtool: link: .* -o \S+/,
   /--mode=link\b.* -o \S+/,

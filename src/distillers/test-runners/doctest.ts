@@ -15,6 +15,10 @@ const PASSED = /^Test passed\.$/;
 /** The counts above the verdict: `182 tests in 1 items.`, `130 passed and 52 failed.`, and the failing items. */
 const SUMMARY = /^\d+ tests? in \d+ items?\.$|^\d+ passed(?: and|,) \d+ failed\.$|^\d+ items? had failures:$|^\s+\d+ of\s+\d+ in \S/;
 
+/** An item that passed, in `-v`'s summary; a few of them are listed, a module's sixty are not. */
+const ITEM_PASSED = /^\s+\d+ tests? in \S+$/;
+const MAX_ITEMS_LISTED = 10;
+
 /** Under `-v` a block ends where doctest goes on: the next example tried, a pass, the items' summary (its own lines are indented). */
 const BLOCK_END = /^(?:Trying:|ok)$|^\d+ items? (?:had no tests|passed all tests|had failures):$/;
 
@@ -27,7 +31,13 @@ export function readDoctest(lines: RunLines): RunReading | null {
   if (PASSED.test(plain[verdictAt]!) && !/^\d+ passed and 0 failed\.$/.test(plain[verdictAt - 1] ?? "")) return null;
 
   const pieces: Piece[] = [{ at: verdictAt, lines: [raw[verdictAt]!] }];
-  for (let i = verdictAt - 1; i >= 0 && SUMMARY.test(plain[i]!); i--) pieces.push({ at: i, lines: [raw[i]!] });
+  let above = verdictAt - 1;
+  for (; above >= 0 && SUMMARY.test(plain[above]!); above--) pieces.push({ at: above, lines: [raw[above]!] });
+  // Under `-v` the items that passed, each with its count (`  51 tests in README.md`): what ran, when they are few.
+  let first = above;
+  while (first >= 0 && ITEM_PASSED.test(plain[first]!)) first--;
+  if (first >= 0 && above - first <= MAX_ITEMS_LISTED && /^\d+ items? passed all tests:$/.test(plain[first]!))
+    pieces.push({ at: first, lines: raw.slice(first, above + 1) });
   let found = 0;
   for (let i = 1; i < verdictAt; i++) {
     if (!RULE.test(plain[i - 1]!) || !LOCATION.test(plain[i]!)) continue;

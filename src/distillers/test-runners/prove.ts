@@ -24,6 +24,11 @@ const HARNESS_SIGNAL =
 const FILE_DIED = /^\s*(?:Non-zero exit status: \d+|Parse errors: |No subtests run)|Dubious, test returned [1-9]/;
 /** A warning or error perl itself printed (`… at t/oo.t line 188.`, `syntax error at x.pm line 322, near ");"`), not a TAP point or comment. */
 const PERL_DIAGNOSTIC = /^(?!(?:not )?ok\b)[^#\s].* at \S+ line \d+(?:\.|, near .*|, <\w+> (?:line|chunk) \d+\.)$/;
+/**
+ * The error another interpreter run under `prove --exec` printed for a file before it died
+ * (`lua5.4: test/00-require.lua:3: module 'Test.More' not found:`): why the file ran no test.
+ */
+const EXEC_DIAGNOSTIC = /^[\w.+-]+: [^\s:]+:\d+: \S/;
 /** Distinct ones kept, at most. */
 const MAX_PERL_DIAGNOSTICS = 10;
 
@@ -52,10 +57,11 @@ export function readProve(lines: RunLines): RunReading | null {
   plain.forEach((line, i) => {
     if ((reportAt === -1 || i < reportAt) && !covered.has(i) && HARNESS_SIGNAL.test(line)) pieces.push({ at: i, lines: [raw[i]!] });
   });
-  // Perl's own warnings and errors (`Use of uninitialized value … at t/oo.t line 188.`), each said once, even in a passing run.
+  // Perl's own warnings and errors (`Use of uninitialized value … at t/oo.t line 188.`), and another interpreter's, each said once, even in a passing run.
   const said = new Set<string>();
   plain.forEach((line, i) => {
-    if ((reportAt !== -1 && i >= reportAt) || covered.has(i) || !PERL_DIAGNOSTIC.test(line) || said.has(line)) return;
+    if ((reportAt !== -1 && i >= reportAt) || covered.has(i) || said.has(line)) return;
+    if (!PERL_DIAGNOSTIC.test(line) && !EXEC_DIAGNOSTIC.test(line)) return;
     if (said.size < MAX_PERL_DIAGNOSTICS) pieces.push({ at: i, lines: [raw[i]!] });
     said.add(line);
   });
