@@ -49,6 +49,10 @@ export const REASONS: Record<string, string> = {
     "left: the threshold is applied in src/hooks/pre-tool.ts, whose tests (test/hooks, outside the covering set) are where its effect is pinned.",
   'src/core/routing/test-invocation.ts | if (base === "node" || base === "deno" || base === "bun") return hasWord(args, "--test", "test"); | `"bun"` → `""`':
     "left: the mutant sends `bun` to the package-manager rule below, which agrees on `bun test` and `bun run test`; the two differ only on a test script of another name (`bun run test:unit` is a test run under the mutant and a jsts run now, where `npm run test:unit` is a test run). No test pins `bun run test:unit` to jsts, since that looks like the inconsistency, not the intent.",
+  'src/core/distill-stage.ts | if (!meaningful(candidate.replace(/\\n$/, "") + marker)) return { text: null, route: "passthrough", reason: "marker would not pay" }; | `"passthrough"` → `""`':
+    "equivalent: a null text's route is never read; the pipeline hands the raw bytes on (or cuts them for the host's view) as a passthrough of its own, under the stage's reason alone.",
+  "src/core/truncate.ts | if (taken.has(i)) continue; | drop early exit `if (taken.has(i)) continue;`":
+    "left: gap. A line is in one tier only; it can be taken twice only as the heading of a shellcheck finding or the code line under a Python frame, taken with its finding earlier and met again in a tier of its own, and then only its bytes are counted twice (the set keeps it once), so the cut keeps a little less. No test holds a cut where that tightens the room enough to drop another line.",
   "src/core/truncate.ts | while (head < tail) { | `<` → `<=`":
     "equivalent: the head never reaches the tail. At `head === tail` the head would hold at most the head budget and the tail at most the tail budget, together under the cap, while the whole text, which is head and tail then, is over it; so the budget test breaks the loop first.",
   "src/core/truncate.ts | while (tail > 0 && tailBytes + sizes[tail - 1]! <= tailBudget) tailBytes += sizes[--tail]!; | `>` → `>=`":

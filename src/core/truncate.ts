@@ -2,7 +2,8 @@
  * The final cap: past it the middle of the reply is elided with a marker, archiving the elided
  * part first so the marker can carry a handle. make's lines naming a target that failed, then the
  * lines of the middle that state a failure, then
- * the headings that name a numbered failure, then a linter's error-class findings, then those that
+ * the headings that name a numbered failure, then the lines that only name a location (a Python
+ * frame in the project's code, with its code line), then a linter's error-class findings, then those that
  * state a warning, stay (after the marker, in order) while they fit in half of the head's room (a
  * linter's error-class findings in three quarters of it: on a lint run they are the answer): a cut
  * reply still names every failure it can. The marker says which files and rule codes the

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { byteLength, stripAnsi } from "../../src/base/lines.ts";
-import { enormousMarker, footerText, formatBytes, withEnormousHandle } from "../../src/base/markers.ts";
+import { enormousMarker, footerText, formatBytes, lostDescription, withEnormousHandle } from "../../src/base/markers.ts";
 
 test("sizes read in B under a kibibyte, KB under a mebibyte, MB above, one decimal", () => {
   expect(formatBytes(0)).toBe("0 B");
@@ -47,4 +47,10 @@ test("ANSI colour and OSC sequences (title, hyperlink) are stripped, bell- or ST
 
 test("byte length counts UTF-8 bytes, not characters", () => {
   expect(byteLength("é✓")).toBe(5);
+});
+
+test("the whole-output marker counts the lines a distilled form dropped, or its bytes when it dropped none", () => {
+  expect(lostDescription("a\nb\nc\n", "a\nc\n")).toBe("1 lines");
+  expect(lostDescription("a\nb\nc\n", "a\n")).toBe("2 lines");
+  expect(lostDescription("a long line\nb\n", "a\nb\n")).toBe("10 bytes");
 });

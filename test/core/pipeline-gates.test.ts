@@ -117,6 +117,15 @@ describe("distill stage", () => {
 });
 
 describe("pipeline gates", () => {
+  test("with the filters off (a bench arm) no distiller runs: the bytes go on as they are", () => {
+    const off = runPipeline(
+      { text: NOISE, command: "node fetch.js", entry: "exec", failed: false, agentId: "test" },
+      { store: memoryStore(), clock: fixedClock, stages: { filters: false, ledger: false } },
+    );
+    expect(off).toMatchObject({ delivered: NOISE, route: "passthrough", reason: "filters off" });
+    expect(run({}).delivered.length).toBeLessThan(NOISE.length);
+  });
+
   test("empty output is handed back as it is, and says why", () => {
     expect(run({ text: "" })).toMatchObject({ delivered: "", changed: false, route: "passthrough", reason: "empty" });
   });
@@ -127,7 +136,7 @@ describe("pipeline gates", () => {
     // One line kept: the marker reads "19 lines omitted" and, with its two newlines, is 74 bytes.
     // 90% of 590 is 531: a reply of 531 bytes saves too little, one of 530 enough.
     plantGeneric(() => "x".repeat(531 - 74));
-    expect(run({ text })).toMatchObject({ delivered: text, reason: "marker would not pay" });
+    expect(run({ text })).toMatchObject({ delivered: text, route: "passthrough", reason: "marker would not pay" });
     plantGeneric(() => "x".repeat(530 - 74));
     const paying = run({ text });
     expect(paying.delivered.length).toBe(530);
