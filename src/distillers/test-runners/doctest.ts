@@ -6,12 +6,14 @@
  * `N passed and M failed.` / `Test passed.` at the end. Each block is kept with the example's own
  * frames; doctest's frames, the frame that only repeats the example and caret lines are ceremony.
  */
+import { withoutTracebackCeremony } from "./python-frames.ts";
 import { lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const RULE = /^\*{70}$/;
 const LOCATION = /^File ".+", line \d+, in \S/;
 const FAILED_TALLY = /^\*\*\*Test Failed\*\*\* (\d+) failures?\.$/;
 const PASSED = /^Test passed\.$/;
+const VERDICT = new RegExp(`${FAILED_TALLY.source}|${PASSED.source}`);
 /** The counts above the verdict: `182 tests in 1 items.`, `130 passed and 52 failed.`, and the failing items. */
 const SUMMARY = /^\d+ tests? in \d+ items?\.$|^\d+ passed(?: and|,) \d+ failed\.$|^\d+ items? had failures:$|^\s+\d+ of\s+\d+ in \S/;
 
@@ -24,7 +26,7 @@ const BLOCK_END = /^(?:Trying:|ok)$|^\d+ items? (?:had no tests|passed all tests
 
 export function readDoctest(lines: RunLines): RunReading | null {
   const { plain, raw } = lines;
-  const verdictAt = lastMatch(plain, /^\*\*\*Test Failed\*\*\* \d+ failures?\.$|^Test passed\.$/);
+  const verdictAt = lastMatch(plain, VERDICT);
   if (verdictAt === -1) return null;
   const tallied = Number(FAILED_TALLY.exec(plain[verdictAt]!)?.[1] ?? 0);
   // `Test passed.` is printed under `-v` only, after its counts: without them it is some other line.
@@ -48,31 +50,4 @@ export function readDoctest(lines: RunLines): RunReading | null {
     i = end;
   }
   return { pieces, failuresFound: found, failuresTallied: tallied };
-}
-
-/** A traceback frame inside unittest or doctest themselves: `File ".../lib/python3.x/unittest/case.py", line N, in …`. */
-const STDLIB_FRAME = /^(\s+)File ".*\/lib\/python[\d.]+\/(?:unittest\/\w+|doctest)\.py", line \d+, in /;
-/** The frame of the example itself (`File "<doctest index.rst[46]>", line 1, in <module>`): its code is the example, printed above. */
-const EXAMPLE_FRAME = /^(\s+)File "<doctest [^"]*>", line \d+, in /;
-/** Python 3.11's markers under a frame's code line (`    ^^^^^^`, `~~~~^^^`). */
-const CARETS = /^\s*[~^]+\s*$/;
-
-/**
- * Line indexes of a failure block minus the frames (and their indented code lines) inside the
- * test framework, the frame that repeats the example, and the caret lines: what stays is the
- * failure's own story, the frames of the code under test and the exception.
- */
-export function withoutTracebackCeremony(lines: RunLines, from: number, to: number): number[] {
-  const kept: number[] = [];
-  for (let k = from; k < to; k++) {
-    const line = lines.plain[k]!;
-    if (CARETS.test(line)) continue;
-    const indent = (STDLIB_FRAME.exec(line) ?? EXAMPLE_FRAME.exec(line))?.[1];
-    if (indent === undefined) {
-      kept.push(k);
-      continue;
-    }
-    while (k + 1 < to && lines.plain[k + 1]!.startsWith(`${indent} `)) k++;
-  }
-  return kept;
 }

@@ -3,7 +3,7 @@
  * `FAIL:`/`ERROR:` block per problem, each a traceback. Blocks are kept whole; the `====` and
  * `----` rules and the progress dots are the ceremony.
  */
-import { withoutTracebackCeremony } from "./doctest.ts";
+import { withoutTracebackCeremony } from "./python-frames.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
 const RAN = /^Ran \d+ tests? in [\d.]+s$/;
