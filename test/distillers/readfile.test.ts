@@ -78,7 +78,8 @@ describe("readfile distiller declines", () => {
 
 test("readfile distiller returns null for every fixture of the other families but the one that is a timestamped log", () => {
   const claimed = loadFixtures()
-    .filter((other) => other.family !== "readfile")
+    // Held-out fixtures are measured by the bench, not listed here before their review.
+    .filter((other) => other.family !== "readfile" && !other.holdout)
     .filter((other) => distill(other.text, other.command) !== null)
     .map((other) => `${other.family}/${other.name}`);
   // oUnit's `-verbose true` prints a log (`2026-12-03T10:54:58+00:00 devbox#00 I: …` on every line):
