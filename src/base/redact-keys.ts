@@ -104,19 +104,20 @@ function entropyBits(value: string): number {
 
 /**
  * `export KEY=value`, `KEY = value` (INI/TOML), `declare -x KEY="value"`: the value is the rest of the line.
+ * `KEY==value` is a comparison (a test's message), never an assignment.
  * A line starts at its own start or after a carriage return, never after U+2028 or U+2029 as a `m` flag
  * would have it: masking a token before one must not open a new line to a second pass.
  */
 const LINE_ASSIGNMENT =
-  /(?<=^|\r)([ \t]*(?:export[ \t]+|declare[ \t]+-x[ \t]+)?)([A-Za-z_][A-Za-z0-9_.-]*)([ \t]*=[ \t]*)([^\r\n]*)(?=\r|$)/g;
+  /(?<=^|\r)([ \t]*(?:export[ \t]+|declare[ \t]+-x[ \t]+)?)([A-Za-z_][A-Za-z0-9_.-]*)([ \t]*=(?!=)[ \t]*)([^\r\n]*)(?=\r|$)/g;
 /** `key: value` and `- "key": 'value'` (YAML); the value is the rest of the line. */
 const YAML_PAIR = /(?<=^|\r)([ \t]*(?:-[ \t]+)?)(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\2([ \t]*:[ \t]+)([^\r\n]+)(?=\r|$)/g;
 /** `"key": "value"` anywhere (JSON, JSON inside logs); only string values. */
 const JSON_PAIR = /("([A-Za-z_][A-Za-z0-9_.-]*)"[ \t]*:[ \t]*")((?:[^"\\\r\n]|\\.)*)"/g;
 /** `--password=value`, `--token value` on a command line. */
 const FLAG_VALUE = /(^|[\s"'])(--?[A-Za-z][A-Za-z0-9_-]*)(=|[ \t]+)("[^"\r\n]*"|'[^'\r\n]*'|[^\s"'-][^\s"']*)/g;
-/** `TOKEN=value cmd`, `a=1 PGPASSWORD=x psql` inside a line: the value ends at whitespace. */
-const INLINE_ASSIGNMENT = /(^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=("[^"\r\n]*"|'[^'\r\n]*'|[^\s"';&|)]+)/g;
+/** `TOKEN=value cmd`, `a=1 PGPASSWORD=x psql` inside a line: the value ends at whitespace; `==` compares. */
+const INLINE_ASSIGNMENT = /(^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=(?!=)("[^"\r\n]*"|'[^'\r\n]*'|[^\s"';&|)]+)/g;
 
 /** The value with its surrounding quotes kept and its inside masked. */
 function maskValue(value: string): string {

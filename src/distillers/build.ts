@@ -50,6 +50,13 @@ const ROLLUP_EXCERPT = /^\s*(?:\d+: |\^\s*$)|^https?:\/\/\S+$/;
 const ROLLUP_CARET = /^\s*\^\s*$/;
 /** Lines of one rollup warning's message kept, at most. */
 const MAX_ROLLUP_LINES = 12;
+/**
+ * rustc and clippy name a lint once, under its first warning (`= note: `#[warn(clippy::partialeq_to_none)]`
+ * on by default`, `= note: `-W clippy::doc-markdown` implied by `-W clippy::pedantic``): the name to allow it by.
+ */
+const LINT_NAME_NOTE = /^\s*= note: `(?:#\[(?:warn|deny)\([\w:]+\)\]`(?: \(part of `[^`]+`\))? on by default|-[WD] [\w:-]+` implied by )/;
+/** Up to this many warnings, each lint's name is kept under its first warning. */
+const MAX_WARNINGS_NAMING_LINTS = 100;
 /** gcc/clang notes name the other location a warning is about (`length computed here`). */
 const NOTE_LINE = /^\S+?:\d+(?::\d+)?: note: /;
 
@@ -282,6 +289,8 @@ function block(lines: ToolLines, diagnostic: Diagnostic, cutExcerpts: boolean): 
  * printed. With warnings in more than one file, each file's run starts with its count.
  */
 function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
+  // In a wall of warnings the findings come first: their lint names would push findings out of the reply.
+  const lintNames = warnings.length <= MAX_WARNINGS_NAMING_LINTS;
   const heads = warnings.map((d) => {
     // The finding's own line: past any `In function …` preamble, the first located or `warning` line.
     let at = d.from;
@@ -303,7 +312,8 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
         else if (ROLLUP_CARET.test(lines.plain[k]!) && /^\s*\d+: /.test(lines.plain[k - 1]!)) kept.push(k - 1);
     const location = lines.plain.slice(at + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
     if (location !== -1) kept.push(at + 1 + location);
-    for (let k = at + 1; k < d.to; k++) if (NOTE_LINE.test(lines.plain[k]!)) kept.push(k);
+    for (let k = at + 1; k < d.to; k++)
+      if (NOTE_LINE.test(lines.plain[k]!) || (lintNames && LINT_NAME_NOTE.test(lines.plain[k]!))) kept.push(k);
     // GHC names only the flag on the located line (`warning: [-Wunused-imports]`): the message is the next line.
     // So does CMake (`CMake Warning (dev) at verify/CMakeLists.txt:32 (GET_TARGET_PROPERTY):`, then `  Policy CMP0026 is not set…`),
     // with the names and locations it quotes deeper under that line.

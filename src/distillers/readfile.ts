@@ -2,8 +2,8 @@
  * Files the agent asked to read (the Read tool; `cat`, `head`, `tail`, `sed -n` of a file).
  * A file the agent asked to see is the answer, so source, prose and config always come back
  * whole: there is no honest summary of code someone is about to edit. Only a log above the size
- * floor is summarised: counts, every error line, the first warnings, its head and tail. The
- * rest sits behind the archive handle the pipeline appends.
+ * floor is summarised: counts, the counts the log states, every error line, the first warnings,
+ * its head and tail. The rest sits behind the archive handle the pipeline appends.
  */
 import { carriesFailure } from "../base/failure.ts";
 import { byteLength, splitLines } from "../base/lines.ts";
@@ -27,6 +27,8 @@ const ACCESS_LOG = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d{3}) /;
 /** A level word, an error code (`DER_ERROR`, `TAG_ERROR`) or a message that says where (`decoding error in 0:`, `error: …`). */
 const ERROR_LEVEL = /\b(?:ERROR|FATAL|CRITICAL|CRIT|EMERG|ALERT|SEVERE|PANIC)\b|[A-Z]_ERROR\b|\berror(?: in \S|: )/;
 const WARNING_LEVEL = /\b(?:WARN|WARNING)\b|\bwarning:/i;
+/** A count the log states about itself: automake's `# TOTAL: 886`, `# PASS:  866`, `# FAIL:  20` in test-suite.log. */
+const TALLY_LINE = /^#?\s*(?:TOTAL|PASS|FAIL|SKIP|XFAIL|XPASS|ERROR|Tests?|Passed|Failed|Errors?|Skipped)\s*:\s+\d+\s*$/i;
 
 export function estimateLogTokens(text: string): number {
   return Math.ceil(byteLength(text) / LOG_BYTES_PER_TOKEN);
@@ -39,9 +41,10 @@ function isLog(lines: string[], command: string): boolean {
   return nonBlank.length > 0 && logLike >= nonBlank.length * LOG_LINE_SHARE;
 }
 
-type Kind = "error" | "warning" | "other";
+type Kind = "tally" | "error" | "warning" | "other";
 
 function kindOf(line: string): Kind {
+  if (TALLY_LINE.test(line)) return "tally";
   const status = ACCESS_LOG.exec(line)?.[1];
   if (status) return status.startsWith("5") ? "error" : status.startsWith("4") ? "warning" : "other";
   if (ERROR_LEVEL.test(line) || carriesFailure(line)) return "error";
@@ -66,6 +69,7 @@ function summariseLog(lines: string[]): string {
   const kinds = lines.map(kindOf);
   const errors = kinds.flatMap((kind, i) => (kind === "error" ? [i] : []));
   const warnings = kinds.flatMap((kind, i) => (kind === "warning" ? [i] : []));
+  const tallies = kinds.flatMap((kind, i) => (kind === "tally" ? [i] : []));
   const out = [`Log: ${errors.length} errors, ${warnings.length} warnings (${lines.length} lines)`];
 
   const statuses = new Map<string, number>();
@@ -97,6 +101,10 @@ function summariseLog(lines: string[]): string {
     out.push("--- most repeated (count, first occurrence) ---", ...frequent.map((p) => `×${p.count}  ${p.first + 1}: ${lines[p.first]}`));
 
   out.push(`--- first ${HEAD_LINES} lines ---`, ...numbered(lines, range(0, Math.min(HEAD_LINES, lines.length))));
+  if (tallies.length > 0) {
+    out.push("--- counts ---", ...numbered(lines, tallies.slice(0, WARNINGS_SHOWN)));
+    if (tallies.length > WARNINGS_SHOWN) out.push(`... [${tallies.length - WARNINGS_SHOWN} more counts]`);
+  }
   // Every error line is kept: a log summary that drops an error has dropped the answer.
   if (errors.length > 0) out.push(`--- errors (${errors.length}) ---`, ...numbered(lines, errors));
   if (warnings.length > 0) {

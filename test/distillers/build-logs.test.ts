@@ -26,6 +26,13 @@ describe("what a build made", () => {
     expect(out).not.toContain("  CC       lib/utils.o");
   });
 
+  test("a Makefile's own silent rules at the margin: `LINK libvterm.la` says the library was made", () => {
+    const out = distill("build", "h19_make_libvterm", "build");
+    expect(out).toContain("\nLINK libvterm.la\n");
+    expect(out).toContain("src/unicode.c:306:12: warning: 'mk_wcswidth_cjk' defined but not used [-Wunused-function]");
+    expect(out).not.toContain("CC src/parser.c");
+  });
+
   test("GHC's linked program and webpack's built modules", () => {
     expect(distill("build", "h18_runghc_setup_build_wall_cmdargs", "build")).toContain("Linking dist/build/cmdargs/cmdargs ...\n");
     const webpack = distill("build", "h18_webpack_negotiator_pass", "build");

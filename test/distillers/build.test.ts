@@ -160,6 +160,17 @@ describe("build distiller keeps the answer", () => {
     for (const line of locations) expect(out).toContain(line);
   });
 
+  test("keeps the lint's name clippy prints under its first warning, the name to allow it by", () => {
+    for (const name of ["cargo_clippy_warnings", "h19_cargo_clippy_wildmatch"]) {
+      const f = fixture(name);
+      const out = distillWith("build", f.text)!;
+      const names = f.text.split("\n").filter((line) => /^\s*= note: `(?:#\[warn\(|-W )/.test(line));
+      expect(names.length).toBeGreaterThan(0);
+      for (const line of names) expect(out).toContain(line);
+      expect(out).not.toContain("for further information visit");
+    }
+  });
+
   test("keeps the report the build printed: esbuild's --analyze table, webpack's asset rows, libtool's link line, cmake's done lines", () => {
     const analyze = distillWith("build", fixture("esbuild_analyze_lodash").text)!;
     for (const row of fixture("esbuild_analyze_lodash")

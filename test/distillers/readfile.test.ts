@@ -48,6 +48,16 @@ describe("readfile distiller", () => {
     expect(out.split("\n")[0]).toBe("Log: 3 errors, 0 warnings (800 lines)");
   });
 
+  test("keeps the counts a log states about itself: automake's test-suite.log opens with its tally", () => {
+    const f = fixture("test", "h19_cat_test_suite_log_dateutils_leapp_400_negated_fail");
+    const out = distill(f.text, f.command)!;
+    expect(out).toContain("--- counts ---\n5: # TOTAL: 886\n6: # PASS:  866\n");
+    expect(out).toContain("9: # FAIL:  20\n");
+    // A count is no error line: `# ERROR: 0` says there were none.
+    expect(out).not.toMatch(/--- errors[^]*# ERROR: 0/);
+    expect(out).toContain("19: FAIL basic_md_get_yday (exit status: 1)");
+  });
+
   test("knows a log by its leading timestamps; without them it needs a .log name", () => {
     const { text } = fixture("readfile", "cat_alternatives_log");
     expect(distill(text, "")).toBeNull();
@@ -76,7 +86,7 @@ describe("readfile distiller declines", () => {
   });
 });
 
-test("readfile distiller returns null for every fixture of the other families but the one that is a timestamped log", () => {
+test("readfile distiller returns null for every fixture of the other families but the two that are logs", () => {
   const claimed = loadFixtures()
     // Held-out fixtures are measured by the bench, not listed here before their review.
     .filter((other) => other.family !== "readfile" && !other.holdout)
@@ -84,5 +94,6 @@ test("readfile distiller returns null for every fixture of the other families bu
     .map((other) => `${other.family}/${other.name}`);
   // oUnit's `-verbose true` prints a log (`2026-12-03T10:54:58+00:00 devbox#00 I: …` on every line):
   // read from a file it is one, and the test program that printed it is no command that reads a file.
-  expect(claimed).toEqual(["test/h16_ounit_verbose_true_fileutils"]);
+  // `cat test/test-suite.log` is a file read, and automake's test-suite.log a log by its name.
+  expect(claimed).toEqual(["test/h16_ounit_verbose_true_fileutils", "test/h19_cat_test_suite_log_dateutils_leapp_400_negated_fail"]);
 });

@@ -252,3 +252,25 @@ describe("cargo test under RUST_BACKTRACE=1", () => {
     expect(out).not.toContain("RUST_BACKTRACE=full");
   });
 });
+
+describe("cargo test -- --nocapture on several threads", () => {
+  test("keeps a failing test's panic, printed lines before its verdict, with the verdict", () => {
+    const f = fixture("h19_cargo_test_number_prefix_lib_only_fail");
+    const out = distillWith("test", f.text, { command: f.command, failed: true })!;
+    expect(out).toContain(
+      "test test::and_so_on ... FAILED\npanicked at src/lib.rs:310:36:\nindex out of bounds: the len is 8 but the index is 8\n",
+    );
+    expect(out).not.toContain("RUST_BACKTRACE=1");
+    expect(out).toContain("19 passed; 1 failed");
+  });
+});
+
+describe("pytest --tb=line", () => {
+  test("keeps each failure's one `path:line: Exception` line from the FAILURES section", () => {
+    const f = fixture("h19_pytest_x_tb_line_outcome_set_unwrapped_negated_fail");
+    const out = distillWith("test", f.text, { command: f.command, failed: true })!;
+    expect(out).toContain("/home/dev/src/outcome/src/outcome/_impl.py:58: outcome.AlreadyUsedError\n");
+    expect(out).toContain("FAILED tests/test_async.py::test_asend - outcome.AlreadyUsedError");
+    expect(out).not.toContain("collected 10 items");
+  });
+});

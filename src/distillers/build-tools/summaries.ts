@@ -60,8 +60,9 @@ const SUCCESS_VERDICTS: RegExp[] = [
   /^g?make(?:\[\d+\])?: Nothing to be done for /,
   /^\[\s*\d+%\] Built target /,
   // automake's (and kbuild-style Makefiles') silent rules: the link, archive and symlink steps name
-  // what was built (`  CCLD     xmllint`, `  AR       libdeflate.a`, `  LN       gunzip`).
-  /^\s+(?:(?:CC|CXX|OBJC|F77|FC)?LD|AR|LN)\s+\S+$/,
+  // what was built (`  CCLD     xmllint`, `  AR       libdeflate.a`, `  LN       gunzip`; libvterm's
+  // own Makefile prints `LINK libvterm.la` at the margin).
+  /^(?:\s+(?:(?:CC|CXX|OBJC|F77|FC)?LD|AR|LN)|\s*LINK)\s+\S+$/,
   // CMake's Makefile generator: each target it links (`[ 16%] Linking C shared library libbrotlicommon.so`).
   /^\[\s*\d+%\] Linking \w+ (?:executable|shared library|static library|shared module|module) \S+$/,
   /^-- Build files have been written to: /,

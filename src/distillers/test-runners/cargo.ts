@@ -75,7 +75,8 @@ export function readCargoTest(lines: RunLines): RunReading | null {
       if (piece) pieces.push(piece);
       continue;
     }
-    pieces.push({ at: verdictAt, lines: [lines.raw[verdictAt]!, ...(block ? block.body.map((l) => withoutThreadName(l, name)) : [])] });
+    const body = block ? block.body : panicLines(lines, name);
+    pieces.push({ at: verdictAt, lines: [lines.raw[verdictAt]!, ...body.map((l) => withoutThreadName(l, name))] });
   }
   return { pieces, failuresFound: failing.size, failuresTallied };
 }
@@ -99,6 +100,28 @@ function openVerdict(lines: RunLines, name: string): Piece | null {
     if (OPEN_VERDICT.test(line) || TALLY.test(line)) return null;
   }
   return null;
+}
+
+/**
+ * Under `--nocapture` with several threads there is no `---- NAME stdout ----` block: the panic is
+ * printed where it happened, lines before the test's verdict (`thread 'NAME' (19991) panicked at
+ * src/lib.rs:310:36:` and its message). The panic runs to a blank line, another test's line or a tally.
+ */
+function panicLines(lines: RunLines, name: string): string[] {
+  const start = lines.plain.findIndex((line) => /^thread '([^']*)'(?: \(\d+\))? panicked at /.exec(line)?.[1] === name);
+  if (start === -1) return [];
+  let end = start + 1;
+  while (end < lines.plain.length) {
+    const line = lines.plain[end]!;
+    if (line.trim() === "" || /^test \S.* \.\.\. /.test(line) || /^thread '/.test(line) || BLOCK_END.test(line)) break;
+    end++;
+  }
+  return lines.raw.slice(start, end).filter((_, k) => {
+    const plain = lines.plain[start + k]!;
+    return (
+      !BACKTRACE_HINT.test(plain) && !STD_FRAME.test(plain) && !(FRAME_SOURCE.test(plain) && STD_FRAME.test(lines.plain[start + k - 1]!))
+    );
+  });
 }
 
 /** The name as the closing `failures:` list prints it, when nothing else of the test was found. */

@@ -55,6 +55,7 @@ export function readPytest(lines: RunLines): RunReading | null {
     pieces.push({ at: summaryAt, lines: [lines.raw[summaryAt]!, ...explanation(lines, block, message)] });
   }
   for (const at of summaries.values()) if (!placed.has(at)) pieces.push({ at, lines: [lines.raw[at]!] });
+  for (const at of tracebackLines(lines)) pieces.push({ at, lines: [lines.raw[at]!] });
 
   const failureBlocks = blocks.filter((b) => b.section === "FAILURES").length;
   const failedSummaries = [...summaries.keys()].filter((key) => key.startsWith("FAILED ")).length;
@@ -86,6 +87,21 @@ function readBlocks(lines: RunLines): Block[] {
     } else if (current) current.lines.push(i);
   });
   return blocks;
+}
+
+/**
+ * `--tb=line` prints no block per failure, only one `path:line: Exception` line each under the
+ * FAILURES header: where and what, the one line of explanation the run gives.
+ */
+function tracebackLines(lines: RunLines): number[] {
+  const found: number[] = [];
+  let inSection = false;
+  lines.plain.forEach((line, i) => {
+    if (BLOCK_HEADER.test(line)) inSection = false;
+    else if (SECTION.test(line)) inSection = /^=+ (?:FAILURES|ERRORS) =+$/.test(line);
+    else if (inSection && LOCATION.test(line)) found.push(i);
+  });
+  return found;
 }
 
 /**
