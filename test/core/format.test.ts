@@ -13,7 +13,8 @@ describe("sniffFormat", () => {
     // columns with a typed column, refused as TSV (the raw bytes go on, as for any table).
     const tabular = (command: string) => /^du\s/.test(command) || /^git shortlog\b.*\s-\w*s/.test(command);
     const refused = loadFixtures()
-      .filter((fixture) => fixture.family !== "structured" && !tabular(fixture.command))
+      // Held-out fixtures are measured by the bench (structured or not), not listed here before their review.
+      .filter((fixture) => fixture.family !== "structured" && !fixture.holdout && !tabular(fixture.command))
       .filter((fixture) => sniffFormat(fixture.text, fixture.tool === "Read" ? fixture.command : undefined) !== null)
       .map((fixture) => `${fixture.family}/${fixture.name}: ${sniffFormat(fixture.text)}`);
     expect(refused).toEqual([]);

@@ -136,7 +136,8 @@ describe("search distiller declines", () => {
 
 test("search distiller returns null for every fixture of the other families", () => {
   const claimed = loadFixtures()
-    .filter((other) => other.family !== "search")
+    // Held-out fixtures are measured by the bench, not listed here before their review.
+    .filter((other) => other.family !== "search" && !other.holdout)
     .filter((other) => distill(other.text) !== null)
     .map((other) => `${other.family}/${other.name}`);
   expect(claimed).toEqual([]);
