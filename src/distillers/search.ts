@@ -38,11 +38,11 @@ const MAX_UNPARSED_SHARE = 0.1;
 const WITH_LINE_NUMBER = /^(.+?):\d+:/;
 /**
  * A linter's or compiler's finding (flake8 codes, rubocop letters, gcc/sparse severities, GNAT's `(style)`,
- * perlcritic's severity, markdownlint's rule ids, staticcheck's check id at the end), or the linker's
+ * perlcritic's severity, markdownlint's rule ids, staticcheck's check id at the end, go vet's `x.go:40:4: msg`), or the linker's
  * (`tester.cc:365: undefined reference to …`, `/usr/bin/ld: x.o: in function …`), not a match.
  */
 const LINTER_FINDING =
-  /^\S+:\d+(?::\d+)?: (?:[A-Z]+\d{2,4}\b|[CRWEF]: |(?:fatal )?(?:warning|error|note): |\((?:style|info|warning)\) |undefined reference to |multiple definition of )|\(Severity: \d\)$|^\S+:\d+(?::\d+)? MD\d{3}\/[\w-]+ |^\S+:\d+:\d+: .* \([A-Z]{1,2}\d{4}\)$|^\S*\bld(?:\.\w+)?: /;
+  /^\S+:\d+(?::\d+)?: (?:[A-Z]+\d{2,4}\b|[CRWEF]: |(?:fatal )?(?:warning|error|note): |\((?:style|info|warning)\) |undefined reference to |multiple definition of )|\(Severity: \d\)$|^\S+:\d+(?::\d+)? MD\d{3}\/[\w-]+ |^\S+:\d+:\d+: .* \([A-Z]{1,2}\d{4}\)$|^\S*\bld(?:\.\w+)?: |^\S+\.go:\d+:\d+: /;
 const BARE_LINE_NUMBER = /^\d+:/;
 const WITH_PATH = /^([^\s:][^:]*):/;
 const BINARY_MATCH = /^(?:Binary file (.+) matches|(.+): binary file matches.*)$/;

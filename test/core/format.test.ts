@@ -11,7 +11,9 @@ describe("sniffFormat", () => {
   test("lets every tool-output fixture through", () => {
     // `du` prints size<TAB>path rows and `git shortlog -s` count<TAB>author rows: tab-separated
     // columns with a typed column, refused as TSV (the raw bytes go on, as for any table).
-    const tabular = (command: string) => /^du\s/.test(command) || /^git shortlog\b.*\s-\w*s/.test(command);
+    // So does `find -printf "%s\t%p\n"`.
+    const tabular = (command: string) =>
+      /^du\s/.test(command) || /^git shortlog\b.*\s-\w*s/.test(command) || /^find\b.*-printf\b.*\\t/.test(command);
     const refused = loadFixtures()
       // Held-out fixtures are measured by the bench (structured or not), not listed here before their review.
       .filter((fixture) => fixture.family !== "structured" && !fixture.holdout && !tabular(fixture.command))

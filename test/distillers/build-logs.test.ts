@@ -33,11 +33,24 @@ describe("what a build made", () => {
     expect(out).not.toContain("CC src/parser.c");
   });
 
+  test("javac's mandatory-warning notes: which files use a deprecated API or unchecked operations, and the flag that shows where", () => {
+    const out = distill("build", "h14_javac_jcommander_missing_import", "build");
+    expect(out).toContain("Note: src/main/java/com/beust/jcommander/ParameterDescription.java uses or overrides a deprecated API.\n");
+    expect(out).toContain("Note: Recompile with -Xlint:deprecation for details.\n");
+    expect(out).toContain("Note: Some input files use unchecked or unsafe operations.\n");
+  });
+
   test("GHC's linked program and webpack's built modules", () => {
     expect(distill("build", "h18_runghc_setup_build_wall_cmdargs", "build")).toContain("Linking dist/build/cmdargs/cmdargs ...\n");
     const webpack = distill("build", "h18_webpack_negotiator_pass", "build");
     expect(webpack).toContain("./lib/mediaType.js 5.23 KiB [built] [code generated]\n");
     expect(webpack).toContain("webpack 5.113.0 compiled successfully in 548 ms");
+    // Grouped under `modules by path`, the rows are indented.
+    const grouped = distill("build", "h20_webpack_production_proxy_addr", "build");
+    expect(grouped).toContain(
+      "modules by path ./node_modules/ 20.4 KiB\n  ./node_modules/forwarded/index.js 1.54 KiB [built] [code generated]\n",
+    );
+    expect(grouped).toContain("  ./node_modules/ipaddr.js/lib/ipaddr.js 18.9 KiB [built]");
   });
 });
 
@@ -101,4 +114,25 @@ describe("test logs inside a build", () => {
 test("shellcheck's error finding past the host's view keeps its place, with the heading that names its line", () => {
   const out = runFixture(fixture("build", "h11_shellcheck_o_all_dehydrated")).delivered;
   expect(out).toMatch(/In dehydrated line 1086:\n.*SC2068 \(error\)/);
+});
+
+describe("rubocop over a tree it could not wholly read", () => {
+  test("keeps its error-class findings (a file it could not parse) ahead of the warnings, and the cop that crashed", () => {
+    const f = fixture("build", "h20_rubocop_lint_typeprof_lib");
+    const out = distill("build", "h20_rubocop_lint_typeprof_lib", "build");
+    expect(out).toContain("lib/typeprof/lsp.rb:103:11: E: Lint/Syntax: unexpected token kIN\n");
+    expect(out).toContain(
+      "An error occurred while VariableForce cop was inspecting /home/dev/src/typeprof-0.21.2/lib/typeprof/analyzer.rb.\n",
+    );
+    // The reply under the host's failed-run view still holds the error finding.
+    expect(runFixture(f).delivered).toContain("lib/typeprof/lsp.rb:103:11: E: Lint/Syntax: unexpected token kIN");
+  });
+});
+
+describe("CMake's errors", () => {
+  test("keep the call stack under them: the project's own line that led into a module's error", () => {
+    const out = distill("build", "h20_cmake_fast_float_tests_fetchcontent_offline_fail", "build");
+    expect(out).toContain("  Build step for doctest failed: 2\nCall Stack (most recent call first):\n");
+    expect(out).toContain("  tests/CMakeLists.txt:26 (FetchContent_Populate)\n");
+  });
 });

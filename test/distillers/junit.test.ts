@@ -234,6 +234,10 @@ test("claims no other runner's output among the fixtures", () => {
     "h17_junitcore_jbcrypt_pass",
     "h18_junitcore_jargs_cmdlineparser_pass",
     "h18_junitcore_jargs_combined_flags_off_by_one_fail",
+    "h20_junitcore_hamcrest_close_to_fail",
+    "h20_junitcore_hamcrest_one_class_fail",
+    "h20_junitcore_hamcrest_root_fail",
+    "h20_junitcore_hamcrest_wrong_class",
     "h2_junit_console_vintage_junit4_tree_fail",
     "h2_junitcore_junit4_alltests_compactor_fail",
     "h3_junitcore_codec_soundextest_fail",
@@ -289,6 +293,10 @@ describe("the console launcher with --details=flat (a line per event)", () => {
     const out = distill(name)!;
     expect(stripAnsi(out)).toBe(
       [
+        // The javac step before the run: its summed-up mandatory warnings.
+        "Note: Some input files use unchecked or unsafe operations.",
+        "Note: Recompile with -Xlint:unchecked for details.",
+        "",
         "Finished:    testWrapText_String_int() ([engine:junit-jupiter]/[class:com.github.difflib.text.StringUtilsTest]/[method:testWrapText_String_int()])",
         "             => Exception: org.opentest4j.AssertionFailedError: expected: <te<br/>st> but was: <te<br/>st<br/>>",
         "             \tat com.github.difflib.text.StringUtilsTest.testWrapText_String_int(StringUtilsTest.java:49)",

@@ -94,6 +94,14 @@ describe("foldShapes", () => {
     expect(out).toContain("similar lines omitted");
   });
 
+  test("a harness's diff with no hunk header (`--- expected` / `+++ got`, libzip's runtest): every `-`/`+` line stays", () => {
+    const log = loadFixtures("test").find((f) => f.name === "h20_libzip_runtest_v_name_locate_nocase_swap_fail")!.text;
+    const changed = log.split("\n").filter((line) => /^[-+][^-+]/.test(line));
+    expect(changed).toContain("-name 'TeSt' using flags 'C' found at index 0");
+    const out = foldShapesIn(log) ?? log;
+    for (const line of changed) expect(out).toContain(line);
+  });
+
   test("keeps a failure with the lines that explain it, and the line before it", () => {
     const lines = [
       ...passing(6),

@@ -40,9 +40,11 @@ const STARTERS: Starter[] = [
   // gcc, clang, go vet style `file:line:col: error: …`, then indented source and notes.
   { severity: "error", pattern: /^\S+?:\d+(?::\d+)?: (?:fatal )?error: /, extent: "indented" },
   { severity: "warning", pattern: /^\S+?:\d+(?::\d+)?: warning: /, extent: "indented" },
-  // cppcheck's other severities, and rubocop's `file:line:col: C: Cop/Name: message`: findings too.
+  // cppcheck's other severities, and rubocop's `file:line:col: C: Cop/Name: message` (W, R too): findings too.
   { severity: "warning", pattern: /^\S+?:\d+:\d+: (?:style|performance|portability|information): /, extent: "indented" },
-  { severity: "warning", pattern: /^\S+?:\d+:\d+: [CWRF]: (?:\[Correctable\] )?[A-Z]\w+\/\w+: /, extent: "indented" },
+  { severity: "warning", pattern: /^\S+?:\d+:\d+: [CWR]: (?:\[Correctable\] )?[A-Z]\w+\/\w+: /, extent: "indented" },
+  // rubocop's error and fatal findings (`E: Lint/Syntax: unexpected token kIN`): a file it could not parse.
+  { severity: "error", pattern: /^\S+?:\d+:\d+: [EF]: (?:\[Correctable\] )?[A-Z]\w+\/\w+: /, extent: "indented" },
   // pylint's `file:line:col: E1121: message (symbol)`, flake8's and pycodestyle's `file:line:col: E501 message`.
   { severity: "warning", pattern: /^\S+?:\d+:\d+: [CRWEFI]\d{4}: /, extent: "indented" },
   // A warning with no line: guild's `<unknown-location>: warning: …`, GHC's `<no location info>: warning: [-Wmissing-home-modules]`, `libtool: warning: …`.
@@ -146,6 +148,8 @@ function includesBeforeNote(plain: string[], at: number): number {
 const WEBPACK_AFTER_BLOCK =
   /^resolve '|^webpack(?: \d\S*)? compiled\b|^(?:asset|chunk|modules by \w+|orphan modules|runtime modules|cacheable modules|built modules) \S|^\S+ \+ \d+ modules\b|^\.\/\S+ [\d.]+ (?:bytes|KiB|MiB)\b/;
 
+const CMAKE_CALL_STACK = /^Call Stack \(most recent call first\):$/;
+
 function blockEnd(plain: string[], start: number, extent: Extent): number {
   let end = start + 1;
   const stops = (line: string) => isFailureSummary(line) || STARTERS.some((s) => s.pattern.test(line));
@@ -184,6 +188,8 @@ function blockEnd(plain: string[], start: number, extent: Extent): number {
         if (
           NOTE.test(line) ||
           continues(line) ||
+          // CMake's call stack under an error: the project's own `tests/CMakeLists.txt:26 (FetchContent_Populate)` that led there.
+          CMAKE_CALL_STACK.test(line) ||
           (/^\s/.test(line) && line.trim() !== "") ||
           CARETS.test(line) ||
           CARETS.test(plain[end + 1] ?? "")

@@ -41,6 +41,12 @@ const FAILURE_SUMMARIES: RegExp[] = [
   /^Found compiler error\(s\)\.$/,
   // Cabal's `Setup.hs test` under its test suite's own report: `0 of 1 test suites (0 of 1 test cases) passed.`
   /^\d+ of \d+ test suites \(\d+ of \d+ test cases\) passed\.$/,
+  // rubocop: a cop that crashed on a file, whose findings for it may be missing.
+  /^An error occurred while \S+ cop was inspecting \S+\.$/,
+  /^\d+ errors? occurred:$/,
+  // javac's mandatory warnings, summed up without -Xlint (`Note: Some input files use unchecked or unsafe operations.`).
+  /^Note: (?:\S+\.java|Some input files)(?: additionally)? uses? (?:unchecked or unsafe operations|or overrides? a deprecated API)\.$/,
+  /^Note: Recompile with -Xlint:\w+ for details\.$/,
 ];
 
 /** What a tool prints when it finished; never a claim the output does not make itself. */
@@ -97,7 +103,9 @@ const REPORT_ROWS: RegExp[] = [
   /^\S+\s+[\d.]+ (?:B|kB|MB|GB)(?: │ (?:gzip|brotli|map): +[\d.]+ (?:B|kB|MB|GB))*\s*$/,
   /^(?:orphan|runtime|cacheable) modules [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
   // webpack's row for each module it built (`./lib/mediaType.js 5.23 KiB [built] [code generated]`); a big build groups them.
-  /^\.{1,2}\/\S+ [\d.]+ (?:bytes|KiB|MiB|GiB) \[/,
+  // Under a `modules by path ./node_modules/ 20.4 KiB` group, its rows are indented.
+  /^\s*\.{1,2}\/\S+ [\d.]+ (?:bytes|KiB|MiB|GiB) \[/,
+  /^modules by (?:path|layer|type|chunk|module) \S+ [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
   /^\S+ \+ \d+ modules [\d.]+ (?:bytes|KiB|MiB|GiB)\b/,
   /^libtool: link: .* -o \S+/,
   /--mode=link\b.* -o \S+/,

@@ -200,11 +200,21 @@ const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
 /** Changed lines kept per hunk, at most; past that a diff is a rewrite, and its repetition folds. */
 const MAX_HUNK_CHANGES = 40;
 
+/**
+ * A diff's file header with no hunk header under it: a harness's own `--- expected` / `+++ got`
+ * over the whole output it compared (libzip's runtest), context lines and changes after it.
+ */
+function bareDiffHeader(plain: string[], i: number): boolean {
+  return /^--- \S/.test(plain[i]!) && /^\+\+\+ \S/.test(plain[i + 1] ?? "") && !HUNK_HEADER.test(plain[i + 2] ?? "");
+}
+
 /** The `-`/`+` lines of each hunk: what differs is the answer, however alike the lines look. */
 function keepDiffChanges(plain: string[], kept: boolean[]): void {
   for (let i = 0; i < plain.length; i++) {
-    if (!HUNK_HEADER.test(plain[i]!)) continue;
+    const bare = bareDiffHeader(plain, i);
+    if (!bare && !HUNK_HEADER.test(plain[i]!)) continue;
     const changes: number[] = [];
+    if (bare) i++;
     let end = i + 1;
     for (; end < plain.length && /^[-+ ]/.test(plain[end]!) && !/^(?:---|\+\+\+) /.test(plain[end]!); end++)
       if (plain[end]![0] !== " ") changes.push(end);
