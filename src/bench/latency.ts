@@ -59,15 +59,20 @@ const RSS_SAMPLES = 5;
 /**
  * The captured outputs under `dir`. Not the distiller snapshots (`<case>.out.txt`): those are
  * omni's own replies, and one marker line in a payload turns the whole run into an "already
- * distilled" passthrough that never reaches the ledger. Not the held-out batch (`"holdout": true`
- * in its meta) either: it changes with every capture, and a benchmark's payload must not.
+ * distilled" passthrough that never reaches the ledger. Not the captured batches (`h<N>_*`, held
+ * out or reviewed into the tuning half) either: they grow with every capture, and a benchmark's
+ * payload must not; the original corpus does not change.
  */
+/** A fixture of a captured batch (`h18_go_test_…`). */
+const CAPTURED_BATCH = /^h\d+_/;
+
 export function fixtureTexts(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...fixtureTexts(path));
-    else if (name.endsWith(".txt") && !name.endsWith(".out.txt") && !heldOut(path)) out.push(readFileSync(path, "utf8"));
+    else if (name.endsWith(".txt") && !name.endsWith(".out.txt") && !CAPTURED_BATCH.test(name) && !heldOut(path))
+      out.push(readFileSync(path, "utf8"));
   }
   return out;
 }

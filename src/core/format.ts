@@ -20,14 +20,25 @@ export function sniffFormat(text: string, path?: string): StructuredKind | null 
   const trimmed = text.trim();
   if (trimmed === "") return null;
   if (isJsonDocument(trimmed)) return "json";
-  const lines = trimmed.split(/\r?\n/).filter((line) => line.trim() !== "");
-  if (isNdjson(lines)) return "ndjson";
+  // Most payloads are told apart by their first lines: the rest is split only when a check needs it.
+  if (isNdjson(nonBlankLines(trimmed))) return "ndjson";
   if (isJsonShaped(trimmed)) return "json";
-  if (isYaml(lines)) return "yaml";
+  if (isYaml(nonBlankLines(trimmed))) return "yaml";
   if (path !== undefined && isTextPath(path)) return null;
   const kind = isDelimited(trimmed, "\t") ? "tsv" : isDelimited(trimmed, ",") ? "csv" : isBase64Blob(trimmed) ? "base64" : null;
   // Diagnostics overrule the sniff; asked only when it would say yes, as most payloads are neither.
-  return kind !== null && isDiagnostics(lines) ? null : kind;
+  return kind !== null && isDiagnostics([...nonBlankLines(trimmed)]) ? null : kind;
+}
+
+/** The non-blank lines, one at a time (a `\r\n` line without its `\r`): a megabyte is not copied into lines to read its first few. */
+function* nonBlankLines(text: string): Generator<string> {
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end > start && text[end - 1] === "\r" ? end - 1 : end);
+    if (line.trim() !== "") yield line;
+    start = end + 1;
+  }
 }
 
 function isBracketed(text: string): boolean {
@@ -59,10 +70,14 @@ function isJsonShaped(trimmed: string): boolean {
   return /"[^"\n]{1,200}"\s*:/.test(trimmed.slice(0, 4096));
 }
 
-function isNdjson(lines: string[]): boolean {
-  if (lines.length < 2) return false;
-  if (!lines.every((line) => /^\s*[[{]/.test(line))) return false;
-  return lines.slice(0, NDJSON_SAMPLE_LINES).every((line) => parsesAsJson(line.trim()));
+function isNdjson(lines: Iterable<string>): boolean {
+  let count = 0;
+  for (const line of lines) {
+    if (!/^\s*[[{]/.test(line)) return false;
+    if (count < NDJSON_SAMPLE_LINES && !parsesAsJson(line.trim())) return false;
+    count++;
+  }
+  return count >= 2;
 }
 
 const YAML_KEY = /^\s*(?:[A-Za-z0-9_.\-/]+|"[^"]*"|'[^']*')\s*:(?:\s|$)/;
@@ -70,16 +85,18 @@ const YAML_ITEM = /^\s*-(?:\s|$)/;
 const YAML_BLOCK_SCALAR = /:\s*[|>][-+0-9]*\s*$/;
 
 /** `lines` are the non-blank lines: a blank line never decides, so the text is not split twice. */
-function isYaml(lines: string[]): boolean {
-  const firstLine = lines[0] ?? "";
-  // A document marker alone (or with a tag, anchor or comment) opens YAML; `--- FAIL: TestX` (go
-  // test) and `--- a/file` (a unified diff) start with the same three dashes and are not YAML.
-  if (/^---\s*(?:[!&#].*)?$/.test(firstLine)) return true;
-  if (/^--- /.test(firstLine)) return false;
-  if (lines.length < 2) return false;
+function isYaml(lines: Iterable<string>): boolean {
+  let count = 0;
   let nested = false;
   let blockIndent = -1;
   for (const line of lines) {
+    count++;
+    if (count === 1) {
+      // A document marker alone (or with a tag, anchor or comment) opens YAML; `--- FAIL: TestX` (go
+      // test) and `--- a/file` (a unified diff) start with the same three dashes and are not YAML.
+      if (/^---\s*(?:[!&#].*)?$/.test(line)) return true;
+      if (/^--- /.test(line)) return false;
+    }
     const indent = line.length - line.trimStart().length;
     // A block scalar (`key: |`) hands the following, more-indented lines to arbitrary text
     // (a PEM, a script, HCL). Those lines are skipped, not judged: one embedded ConfigMap once
@@ -94,7 +111,7 @@ function isYaml(lines: string[]): boolean {
     if (indent > 0 || YAML_ITEM.test(line)) nested = true;
     if (YAML_BLOCK_SCALAR.test(line)) blockIndent = indent;
   }
-  return nested;
+  return count >= 2 && nested;
 }
 
 /**
