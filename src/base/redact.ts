@@ -109,9 +109,10 @@ function maskPemBlocks(text: string): Redaction {
 /**
  * `Authorization: Bearer …` (and Basic, Token, …), `Proxy-Authorization`, API-key and token
  * headers, and a bare `Bearer <token>`: the credential goes, the header name and scheme stay.
+ * A PHP or Ruby hash's `'Authorization' => 'Basic …'` is the same header; `==` compares.
  */
 const AUTH_HEADER =
-  /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token|x-goog-api-key|x-amz-security-token)(["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|digest|bot|negotiate|apikey|sso-key)[ \t]+)?([^\s"',;]+)/gi;
+  /\b((?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token|x-goog-api-key|x-amz-security-token)(["']?[ \t]*(?:=>|[:=](?![=>]))[ \t]*["']?)((?:bearer|basic|token|digest|bot|negotiate|apikey|sso-key)[ \t]+)?([^\s"',;]+)/gi;
 const BARE_BEARER = /\b(bearer[ \t]+)([A-Za-z0-9._~+/-]{16,}=*)/gi;
 const COOKIE_HEADER = /\b((?:set-)?cookie)([ \t]*:[ \t]*)([^\r\n"']+)/gi;
 

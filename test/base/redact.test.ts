@@ -131,6 +131,15 @@ describe("redactSecrets", () => {
     expect(redactSecrets("(session_cookie=s3cr3tV4lu3xyzABC)\n").count).toBe(1);
   });
 
+  test("reads a PHP hash's `'Authorization' => 'Basic …'` as the header it is: the value masked, the arrow kept", () => {
+    const { text } = fixture("test", "h21_phpunit_getallheaders_substr_off_by_one_fail");
+    expect(text).toContain("-    'Authorization' => 'Basic Zm9vOmJhcg=='\n");
+    const out = redactSecrets(text).text;
+    expect(out).toContain("-    'Authorization' => 'Basic [REDACTED]'\n");
+    expect(out).not.toContain("=[REDACTED]");
+    expect(redactSecrets("if (authorization == expected) {\n").count).toBe(0);
+  });
+
   test("masks in one call what a first mask uncovers: a token named as an assignment hid the password in its quoted value", () => {
     const text = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB="  declare -x PGPASSWORD=Failed asserting that "ParseError" matches\n';
     const once = redactSecrets(text);

@@ -274,3 +274,12 @@ describe("pytest --tb=line", () => {
     expect(out).not.toContain("collected 10 items");
   });
 });
+
+describe("go test -v -cover", () => {
+  test("keeps the coverage figure printed on its own line above the package's ok", () => {
+    const f = fixture("h21_go_test_v_cover_go_glob_pass");
+    const out = distillWith("test", f.text, { command: f.command, failed: false })!;
+    expect(out).toContain("coverage: 100.0% of statements\nok  \tgithub.com/ryanuber/go-glob");
+    expect(out).not.toContain("--- PASS: TestGlob");
+  });
+});

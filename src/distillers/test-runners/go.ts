@@ -22,6 +22,14 @@ const PANIC = /^panic: /;
 const BUILD_HEADER = /^# [\w./-]+(?: \[[\w./-]+\])?$/;
 const BENCH_RESULT = /^Benchmark\S*\s+\d+\s+[\d.]+ ns\/op/;
 const BENCH_CONTEXT = /^(?:goos|goarch|pkg|cpu): /;
+/** `-cover` under `-v` prints the package's coverage on its own line before `ok` (the figure asked for). */
+const COVERAGE = /^coverage: [\d.]+% of statements\b/;
+
+/** Whether the package line after a `coverage:` line says it again (`ok  pkg  0.01s  coverage: 87.2% of statements`). */
+function okSaysCoverage(plain: string[], at: number): boolean {
+  const next = plain.findIndex((line, k) => k > at && (PACKAGE_OK.test(line) || PACKAGE_FAIL.test(line)));
+  return next !== -1 && plain[next]!.includes("coverage:");
+}
 
 export function readGoTest(lines: RunLines): RunReading | null {
   const { plain, raw } = lines;
@@ -34,7 +42,11 @@ export function readGoTest(lines: RunLines): RunReading | null {
     const line = plain[i]!;
     const run = RUN.exec(line)?.[1];
     if (run !== undefined) lastRun.set(run, i);
-    if (BENCH_RESULT.test(line) || (BENCH_CONTEXT.test(line) && plain.some((other) => BENCH_RESULT.test(other)))) {
+    if (
+      BENCH_RESULT.test(line) ||
+      (COVERAGE.test(line) && !okSaysCoverage(plain, i)) ||
+      (BENCH_CONTEXT.test(line) && plain.some((other) => BENCH_RESULT.test(other)))
+    ) {
       pieces.push({ at: i, lines: [raw[i]!] });
     } else if (PACKAGE_OK.test(line)) {
       pieces.push({ at: i, lines: [raw[i]!] });
