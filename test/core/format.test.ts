@@ -109,3 +109,28 @@ describe("sniffFormat", () => {
     expect(sniffFormat(table)).toBe("csv");
   });
 });
+
+describe("sniffFormat's edges", () => {
+  test("a two-line nested YAML document is YAML", () => {
+    expect(sniffFormat("spec:\n  replicas: 3\n")).toBe("yaml");
+    expect(sniffFormat("spec: 3\n")).toBeNull();
+  });
+
+  test("a first row that repeats a name is no header: without a typed column the rows are not a table", () => {
+    expect(sniffFormat("name,name\nfoo,bar\nbaz,qux\n")).toBeNull();
+    expect(sniffFormat("name,value\nfoo,bar\nbaz,qux\n")).toBe("csv");
+  });
+
+  test("a headerless table is one when a column holds a number, a date or a hex id in every row", () => {
+    expect(sniffFormat("x,1\ny,2\nz,3\n")).toBe("csv");
+    // A date column too, or a hex id column, when the first row repeats a name and so is no header.
+    expect(sniffFormat("2026-01-01,x,x\n2026-01-02,y,y\n2026-01-03,z,z\n")).toBe("csv");
+    expect(sniffFormat("9f86d081,x,x\n3e23e816,y,y\n2c26b46b,z,z\n")).toBe("csv");
+  });
+
+  test("base64 is wrapped at one width: a short line before the last one is not a blob", () => {
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    expect(sniffFormat([alphabet, alphabet, alphabet.slice(0, 10)].join("\n"))).toBe("base64");
+    expect(sniffFormat([alphabet, alphabet.slice(0, 10), alphabet].join("\n"))).toBeNull();
+  });
+});
