@@ -68,8 +68,29 @@ function looksLikeVerdict(value: string): boolean {
   );
 }
 
-function isSecretValue(value: string): boolean {
-  return !isPlaceholder(value) && !looksLikeCode(value) && !looksLikeVersion(value) && !looksLikeVerdict(value);
+/**
+ * Code that passes a variable on under its own name (`self.key_password = key_password`,
+ * `credentials: credentials`): the value names the variable that holds the secret, not the secret.
+ */
+function echoesName(value: string, key: string): boolean {
+  const v = value.trim();
+  return /^[A-Za-z_]\w*$/.test(v) && (v === key || v === key.split(".").at(-1));
+}
+
+/** A sentence documenting the name (`proxy_pass: The password used to authenticate with the proxy.`). */
+function looksLikeProse(value: string): boolean {
+  return /^[A-Z][a-z]+(?: [A-Za-z'(),/-]+){3,}\.$/.test(value.trim());
+}
+
+function isSecretValue(value: string, key = ""): boolean {
+  return (
+    !isPlaceholder(value) &&
+    !looksLikeCode(value) &&
+    !looksLikeVersion(value) &&
+    !looksLikeVerdict(value) &&
+    !echoesName(value, key) &&
+    !looksLikeProse(value)
+  );
 }
 
 /** The name's last segment decides: `signing_key` and `auth` may hold one, `SSH_AUTH_SOCK` holds a path. */
@@ -149,7 +170,7 @@ function maskKeyValuesInLine(line: string, following: string): Redaction {
   if (out.includes("=")) {
     out = out.replace(LINE_ASSIGNMENT, (match, prefix: string, key: string, sep: string, whole: string) => {
       const { value, rest } = trailingComment(whole);
-      if (!isSecretKey(key) || !isSecretValue(value)) return match;
+      if (!isSecretKey(key) || !isSecretValue(value, key)) return match;
       // `KEY=-----BEGIN … PRIVATE KEY-----`: the block's body, masked on the next line, was counted already.
       const bodyMasked = /^["']?-----BEGIN [A-Z0-9 ]*PRIVATE KEY/.test(value) && /^\r?\n\[REDACTED\]/.test(following);
       if (!bodyMasked) count++;
@@ -162,7 +183,8 @@ function maskKeyValuesInLine(line: string, following: string): Redaction {
   if (out.includes(":")) {
     out = out.replace(YAML_PAIR, (match, prefix: string, quote: string, key: string, sep: string, whole: string) => {
       const { value, rest } = trailingComment(whole);
-      if (!isSecretKey(key) || !isSecretValue(value) || /^[|>][-+0-9]*$/.test(value.trim()) || /^[[{]/.test(value.trim())) return match;
+      if (!isSecretKey(key) || !isSecretValue(value, key) || /^[|>][-+0-9]*$/.test(value.trim()) || /^[[{]/.test(value.trim()))
+        return match;
       count++;
       return `${prefix}${quote}${key}${quote}${sep}${maskValue(value)}${rest}`;
     });
@@ -215,7 +237,7 @@ export function maskInlineAssignments(text: string): Redaction {
   if (!text.includes("=")) return { text, count: 0 };
   let count = 0;
   const out = text.replace(INLINE_ASSIGNMENT, (match, lead: string, key: string, value: string) => {
-    if (!isSecretKey(key) || !isSecretValue(value)) return match;
+    if (!isSecretKey(key) || !isSecretValue(value, key)) return match;
     count++;
     return `${lead}${key}=${maskValue(value)}`;
   });

@@ -14,6 +14,8 @@ export function isPlaceholder(value: string): boolean {
     .trim();
   if (bare === "" || bare === REDACTED || bare.includes(REDACTED)) return true;
   if (/^[*x.•#-]+$/i.test(bare)) return true;
+  // A format string's field (`%s`, `%(user)s`, `{}`, `{0}`, `{password}`) is filled in later.
+  if (/^(?:%(?:\(\w+\))?[-+ #0]*\d*(?:\.\d+)?[sdifrxX]|\{\w*\})$/.test(bare)) return true;
   if (/^(?:\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|<[^<>]*>|\{\{[^}]*\}\}|\(\w*\)|\[\w*\])$/.test(bare)) return true;
   return /^(?:null|none|nil|undefined|true|false|yes|no|on|off|required|optional|string|redacted|masked|hidden|secret|password|changeme|example|dummy|placeholder|\d{1,5})$/i.test(
     bare,

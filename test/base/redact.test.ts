@@ -140,6 +140,23 @@ describe("redactSecrets", () => {
     expect(redactSecrets("if (authorization == expected) {\n").count).toBe(0);
   });
 
+  test("leaves code readable in a diff: a variable passed on under its name, a format field, a docstring's sentence", () => {
+    const { text } = fixture("build", "h21_black_check_diff_httplib2_init");
+    for (const line of [
+      "         self.credentials = credentials\n",
+      "         self.key_password = key_password\n",
+      '+            \'UsernameToken Username="%s", PasswordDigest="%s", \'\n',
+      "-          proxy_pass: The password used to authenticate with the proxy server.\n",
+    ])
+      expect(text).toContain(line);
+    expect(redactSecrets(text)).toEqual({ text, count: 0 });
+    // The same names with real values are still masked.
+    expect(redactSecrets("self.key_password = hunter2\n").count).toBe(1);
+    expect(redactSecrets('PasswordDigest="s3cr3tV4lu3"\n').count).toBe(1);
+    expect(redactSecrets("proxy_pass: correct horse battery staple\n").count).toBe(1);
+    expect(redactSecrets("DB_PASSWORD=%sx9\n").count).toBe(1);
+  });
+
   test("masks in one call what a first mask uncovers: a token named as an assignment hid the password in its quoted value", () => {
     const text = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB="  declare -x PGPASSWORD=Failed asserting that "ParseError" matches\n';
     const once = redactSecrets(text);

@@ -116,6 +116,26 @@ test("shellcheck's error finding past the host's view keeps its place, with the 
   expect(out).toMatch(/In dehydrated line 1086:\n.*SC2068 \(error\)/);
 });
 
+test("shellcheck's error on a file it could not open stays beside the findings", () => {
+  const out = runFixture(fixture("build", "h21_shellcheck_s_warning_nettle_run_tests")).delivered;
+  expect(out).toContain("testsuite/*.sh: testsuite/*.sh: openBinaryFile: does not exist (No such file or directory)\n");
+  expect(out).toContain("SC2046 (warning): Quote this to prevent word splitting.");
+});
+
+describe("what a chained configure and build made, through the generic stage", () => {
+  test("CMake's `Built target` lines stay, each one", () => {
+    const out = runFixture(fixture("build", "h21_cmake_libdivsufsort_configure_build")).delivered;
+    for (const target of ["divsufsort", "suftest", "mksary", "sasearch", "bwt", "unbwt"])
+      expect(out).toContain(`] Built target ${target}\n`);
+  });
+
+  test("libtool's silent link lines stay, each program", () => {
+    const out = runFixture(fixture("build", "h21_libmspack_configure_make")).delivered;
+    for (const program of ["examples/oabextract", "examples/cabrip", "test/chminfo", "libmspack.la"])
+      expect(out).toContain(`  CCLD     ${program}\n`);
+  });
+});
+
 describe("rubocop over a tree it could not wholly read", () => {
   test("keeps its error-class findings (a file it could not parse) ahead of the warnings, and the cop that crashed", () => {
     const f = fixture("build", "h20_rubocop_lint_typeprof_lib");

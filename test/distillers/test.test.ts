@@ -170,6 +170,14 @@ describe("test distiller keeps the answer", () => {
     expect(out).not.toContain("node_modules/jest-resolve");
   });
 
+  test("keeps jest's closing line when it names the filter that chose the tests, and not the plain one", () => {
+    const filtered = distillWith("test", fixture("h21_jest_t_empty_etag_length_check_uncaught").text, { failed: false })!;
+    expect(filtered).toContain('Ran all test suites with tests matching "empty".');
+    const whole = fixture("jest_coverage_pass").text;
+    expect(whole).toContain("Ran all test suites.");
+    expect(distillWith("test", whole, { failed: false })).not.toContain("Ran all test suites.");
+  });
+
   test("finds vitest's failures after its tally, where a host appends stderr to stdout", () => {
     const f = fixture("vitest_fail_host_stderr_after_stdout");
     const out = distillWith("test", f.text, { failed: true });
@@ -272,6 +280,15 @@ describe("pytest --tb=line", () => {
     expect(out).toContain("/home/dev/src/outcome/src/outcome/_impl.py:58: outcome.AlreadyUsedError\n");
     expect(out).toContain("FAILED tests/test_async.py::test_asend - outcome.AlreadyUsedError");
     expect(out).not.toContain("collected 10 items");
+  });
+});
+
+describe("pytest -rA", () => {
+  test("keeps the short summary's PASSED lines the flag asked for, beside the FAILED one", () => {
+    const f = fixture("h21_pytest_k_args_ra_yq_main_fail");
+    const out = distillWith("test", f.text, { command: f.command, failed: true })!;
+    expect(out).toContain("PASSED test/test.py::TestYq::test_yq_arg_passthrough\n");
+    expect(out).toContain("FAILED test/test.py::TestYq::test_jq16_arg_passthrough - AssertionError: 3 no...\n");
   });
 });
 

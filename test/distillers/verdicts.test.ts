@@ -35,6 +35,16 @@ describe("verdict fold", () => {
     expect(folded.lines.slice(at + 1, at + 5)).toEqual(["--- expected", "+++ actual", "@@ -1 +0,0 @@", "-yes"]);
   });
 
+  test("what lies between two runs stays: automake's tally box, make's directory lines, the next run's command", () => {
+    const input = splitLines(fixture("test", "h21_nettle_make_check_pass").text);
+    const folded = foldVerdictBlocks(input)!;
+    for (const line of ["All 112 tests passed", "Making check in examples", "All 3 tests passed"]) expect(folded.lines).toContain(line);
+    expect(folded.lines.filter((line) => /^\[\d+ tests? omitted/.test(line))).toEqual([
+      "[113 tests omitted: 112 PASS, 1 SKIP]",
+      "[3 tests omitted: 3 PASS]",
+    ]);
+  });
+
   test("a few verdicts are no harness report", () => {
     expect(foldVerdictBlocks(["PASS: a", "PASS: b", "FAIL: c"])).toBeNull();
   });

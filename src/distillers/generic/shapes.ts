@@ -12,6 +12,7 @@
 import { carriesFailure } from "../../base/failure.ts";
 import { indentOf, stripAnsi } from "../../base/lines.ts";
 import { FILE_LINE } from "../../base/text-paths.ts";
+import { isSuccessVerdict } from "../build-tools/summaries.ts";
 
 /** A run shorter than this is left alone: its first and last stay, so fewer would save nothing. */
 const MIN_RUN = 4;
@@ -66,6 +67,16 @@ export interface ShapeFold {
 const PASSING_TEST =
   /^\s*(?:(?:\d+: )?ok \d+\b(?!.*#\s*(?:TODO|SKIP))|PASS: \S|\d+\/\d+ Test +#\d+: \S+ \.+ +Passed\b|\d+\/\d+ \S+ +OK +[\d.]+s$|[✓✔] |No (?:syntax )?errors (?:detected|found) in \S)/;
 
+/** Whether a line states a tally or a verdict on a whole run (`All 112 tests passed`, `Result: PASS`). */
+export function statesTally(plain: string): boolean {
+  return TALLY_COUNT.test(plain) || TALLY.test(plain);
+}
+
+/** Whether a line is recursive make's bookkeeping (`make[1]: Leaving directory …`, `Making check in examples`). */
+export function isMakeChatter(plain: string): boolean {
+  return MAKE_CHATTER.test(plain);
+}
+
 /** Whether a line states a failure, a warning or a tally: such a line is never folded. */
 export function carriesSignal(plain: string): boolean {
   // The fidelity check reads failure words even in a passing test's name: those lines stay.
@@ -77,6 +88,8 @@ export function carriesSignal(plain: string): boolean {
     LOCATION.test(plain) ||
     COVERAGE_ROW.test(plain) ||
     ARTIFACT.test(plain) ||
+    // What a build says it made or finished (`[ 33%] Built target divsufsort`, `  CCLD     examples/oabextract`).
+    isSuccessVerdict(plain) ||
     carriesFailure(plain)
   );
 }

@@ -4,9 +4,11 @@
  * (`runtest -v` echoes each test's script). A failing test's lines, from the verdict before it to
  * its own and on to the next separator or verdict (a diff printed after `FAIL:`), stay whole; a passing or skipped test's go, and each run of them becomes one line that
  * counts them by verdict, so nothing is claimed that was not seen. The header before the first
- * verdict and the tail after the last stay as printed.
+ * verdict and the tail after the last stay as printed, and so does what lies between two runs of
+ * verdicts (automake's `All 112 tests passed` box, make's `Leaving directory`, the next run's command).
  */
 import { stripAnsi } from "../../base/lines.ts";
+import { isMakeChatter, statesTally } from "./shapes.ts";
 
 const VERDICT = /^(PASS|FAIL|ERROR|XFAIL|XPASS|SKIP|SKIPPED|UNTESTED|UNSUPPORTED|UNRESOLVED)(?::| -) \S/;
 const FAILING = new Set(["FAIL", "ERROR", "XPASS", "UNRESOLVED"]);
@@ -51,7 +53,9 @@ export function foldVerdictBlocks(input: string[]): VerdictFold | null {
       continue;
     }
     // The header before the first verdict is no test's output: it stays, and only the verdict line goes.
-    const header = start === 0;
+    // Nor is a block that ends one run and opens the next (a tally, make's directory lines).
+    const header = start === 0 || block.slice(0, -1).some((line) => betweenRuns(stripAnsi(line)));
+    if (header && start > 0) flush();
     if (header) out.push(...block.slice(0, -1));
     omitted.set(verdict, (omitted.get(verdict) ?? 0) + 1);
     folded += header ? 1 : block.length;
@@ -62,4 +66,9 @@ export function foldVerdictBlocks(input: string[]): VerdictFold | null {
   // Nothing worth a marker: a summary line costs more than the verdicts it would replace.
   if (folded <= count / 2) return null;
   return { lines: out, folded };
+}
+
+/** A line no test prints of itself: a run's tally, or make moving to the next directory. */
+function betweenRuns(plain: string): boolean {
+  return statesTally(plain) || isMakeChatter(plain);
 }

@@ -3,7 +3,8 @@
  * the `✕ name` line of each failing test, and one `● Suite › test` block per
  * failing test (message, diff, code frame, `at` line), kept whole. `● Test suite failed to run`
  * blocks are errors outside any test: kept, but not counted against the `Tests:` tally. The
- * closing "Summary of all failing tests" repeats blocks already delivered, so it is skipped.
+ * closing "Summary of all failing tests" repeats blocks already delivered, so it is skipped. The
+ * last line stays when it names the filter that chose the tests (`-t`, a path pattern).
  */
 import { stripAnsi } from "../../base/lines.ts";
 import { isToolFrame } from "../shared/frames.ts";
@@ -12,6 +13,8 @@ import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBla
 const TESTS_TALLY = /^Tests:\s+.*\d+ total$/;
 const SUITES_TALLY = /^Test Suites:\s+.*\d+ total$/;
 const FILE_VERDICT = /^\s?(PASS|FAIL)\s+\S/;
+/** The closing line when a filter chose what ran (`Ran all test suites with tests matching "empty".`): why the rest was skipped. */
+const FILTER_ECHO = /^Ran all test suites (?:with tests )?(?:matching|related to)\b/;
 const BLOCK_HEADER = /^ {2}● (.+)$/;
 const SUITE_ERROR = /^Test suite failed to run$/;
 const BLOCK_END = /^(?:\s?(?:PASS|FAIL)\s+\S|Test Suites:|Tests:|Summary of all failing tests| {2}● | {2}console\.\w+$)/;
@@ -26,6 +29,8 @@ export function readJest(lines: RunLines): RunReading | null {
   const pieces: Piece[] = [{ at: tallyAt, lines: [lines.raw[tallyAt]!] }];
   const suitesAt = lastMatch(lines.plain, SUITES_TALLY);
   if (suitesAt !== -1) pieces.push({ at: suitesAt, lines: [lines.raw[suitesAt]!] });
+  const filterAt = lastMatch(lines.plain, FILTER_ECHO);
+  if (filterAt > tallyAt) pieces.push({ at: filterAt, lines: [lines.raw[filterAt]!] });
 
   const summaryAt = lines.plain.findIndex((line) => line.startsWith("Summary of all failing tests"));
   const stop = summaryAt === -1 ? tallyAt : summaryAt;

@@ -4,7 +4,8 @@
  * what pytest itself marks as the explanation: the `>` source lines, the `E` lines, each frame's
  * `path:line:` location and any captured output. The unmarked source listing around them is
  * dropped (it is the file the agent can open); an `E` or `>` line the summary message already
- * states verbatim is not repeated.
+ * states verbatim is not repeated. The summary's other lines (`PASSED`, `SKIPPED`, `XFAIL`), which
+ * pytest prints only when asked (`-rA`, `-rs`), stay too while there are few of them.
  */
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
 
@@ -18,6 +19,10 @@ const INTERRUPTED = /^!+ .* !+$/;
 /** `path:line: Exc` or `path:line: in func`: where a frame of the traceback points. */
 const LOCATION = /^\S.*:\d+: ?/;
 const CAPTURED = /^-+ Captured (?:stdout|stderr|log) \w+ -+$/;
+/** A short-summary line for a test that did not fail, there because `-r` asked for it. */
+const ASKED_SUMMARY_LINE = /^(?:PASSED|SKIPPED|XFAIL|XPASS) \S/;
+/** More asked-for summary lines than this are a listing; the tally counts them. */
+const MAX_ASKED_SUMMARY_LINES = 30;
 
 interface Block {
   at: number;
@@ -56,6 +61,8 @@ export function readPytest(lines: RunLines): RunReading | null {
   }
   for (const at of summaries.values()) if (!placed.has(at)) pieces.push({ at, lines: [lines.raw[at]!] });
   for (const at of tracebackLines(lines)) pieces.push({ at, lines: [lines.raw[at]!] });
+  const asked = askedSummaryLines(lines);
+  if (asked.length <= MAX_ASKED_SUMMARY_LINES) for (const at of asked) pieces.push({ at, lines: [lines.raw[at]!] });
 
   const failureBlocks = blocks.filter((b) => b.section === "FAILURES").length;
   const failedSummaries = [...summaries.keys()].filter((key) => key.startsWith("FAILED ")).length;
@@ -87,6 +94,18 @@ function readBlocks(lines: RunLines): Block[] {
     } else if (current) current.lines.push(i);
   });
   return blocks;
+}
+
+/** The lines of the short test summary for tests that passed, skipped or xfailed. */
+function askedSummaryLines(lines: RunLines): number[] {
+  const found: number[] = [];
+  let inSummary = false;
+  lines.plain.forEach((line, i) => {
+    const section = SECTION.exec(line)?.[1];
+    if (section !== undefined) inSummary = section === "short test summary info";
+    else if (inSummary && ASKED_SUMMARY_LINE.test(line)) found.push(i);
+  });
+  return found;
 }
 
 /**
