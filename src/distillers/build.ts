@@ -12,6 +12,8 @@
 import {
   COMPILER_PREAMBLE,
   findDiagnostics,
+  FORTRAN_LOCATION,
+  fortranPairs,
   INCLUDE_CHAIN,
   REQUIRED_FROM,
   RUST_LOCATION,
@@ -67,6 +69,7 @@ export default defineDistiller({
     "make",
     "cmake",
     "ninja",
+    "gfortran",
     "gcc",
     "g++",
     "cc",
@@ -271,8 +274,10 @@ function block(lines: ToolLines, diagnostic: Diagnostic, cutExcerpts: boolean): 
   // The block's own error line, past any `In file included from …` preamble.
   let head = diagnostic.from;
   while (head < diagnostic.to - 1 && !LOCATED_ERROR.test(plain[head]!) && COMPILER_PREAMBLE.test(plain[head]!)) head++;
-  if (cutExcerpts && LOCATED_ERROR.test(plain[head]!))
+  const fortran = FORTRAN_LOCATION.test(plain[head]!);
+  if (cutExcerpts && (LOCATED_ERROR.test(plain[head]!) || fortran))
     for (let k = head + 1; k < diagnostic.to; k++) {
+      if (fortran && plain[k]!.trim() === "") excerpt.add(k);
       if (carriesFailure(plain[k]!)) continue;
       if (GCC_EXCERPT.test(plain[k]!) || CARETS.test(plain[k]!)) excerpt.add(k);
       else if (CARETS.test(plain[k + 1] ?? "") && k + 1 < diagnostic.to) excerpt.add(k);
@@ -304,6 +309,12 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
     )
       at++;
     const kept = [at];
+    // gfortran's place is its own line above the quoted source; its message closes the block.
+    // gfortran's place is its own line above the quoted source and its message closes the block: one line for both, as gcc prints them.
+    if (FORTRAN_LOCATION.test(lines.plain[d.from]!)) {
+      const joined = fortranPairs(lines.plain, d.from, d.to).map(([place, message]) => `${lines.raw[place]!} ${lines.raw[message]!}`);
+      return { at: d.from, kept: [], joined, file: FORTRAN_LOCATION.exec(lines.plain[d.from]!)![1]! };
+    }
     // rollup's message is the paragraphs under its head (the quoted comment, `in "file" contains …`, the location, a cycle's path).
     // Of its excerpt, the line the caret points at is where the warning is (`17: }(this, function () {`).
     if (ROLLUP_HEAD.test(lines.plain[at]!))
@@ -325,7 +336,7 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
       FILE_OF.exec(lines.plain[at]!)?.[1] ??
       CMAKE_HEAD.exec(lines.plain[at]!)?.[1] ??
       null;
-    return { at, kept, file };
+    return { at, kept, joined: null as string[] | null, file };
   });
   const perFile = new Map<string | null, number>();
   for (const head of heads) perFile.set(head.file, (perFile.get(head.file) ?? 0) + 1);
@@ -334,7 +345,7 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
     const opensFile = grouped && head.file !== null && (k === 0 || heads[k - 1]!.file !== head.file);
     const count = perFile.get(head.file)!;
     const header = opensFile ? [`[${head.file}: ${count} warning${count === 1 ? "" : "s"}]`] : [];
-    return { at: head.at, lines: [...header, ...head.kept.map((i) => lines.raw[i]!)] };
+    return { at: head.at, lines: [...header, ...(head.joined ?? head.kept.map((i) => lines.raw[i]!))] };
   });
 }
 

@@ -288,3 +288,25 @@ describe("a warning no line is named for", () => {
     expect(out).toContain("Data/DList/Internal.hs:1:1: warning: [-Wmissing-export-lists]");
   });
 });
+
+describe("gfortran's findings: the place on its own line, the message under the quoted source", () => {
+  test("each warning becomes its place and message on one line, its note beside it, the quoted source and markers cut", () => {
+    const f = fixture("h7_gfortran_wall_wextra_libxc_master");
+    const out = distillWith("build", f.text, { command: f.command, failed: false })!;
+    expect(out).toContain("src/libxc_master.F90:1678:26: Warning: ‘c_to_f_string’ defined but not used [-Wunused-function]\n");
+    expect(out).toContain(
+      "src/libxc_master.F90:1027:42: Warning: ‘c_family’ may be used uninitialized [-Wmaybe-uninitialized]\nsrc/libxc_master.F90:1022:24: note: ‘c_family’ was declared here\n",
+    );
+    expect(out).not.toContain("call c_f_pointer(");
+  });
+
+  test("42 warnings over a fixed-form file: every place kept, grouped counts where there are several files", () => {
+    const f = fixture("h4_gfortran_wall_minpack_sources");
+    const reply = distillWith("build", f.text, { command: f.command, failed: false })!;
+    const out = expandSameAs(reply);
+    const places = f.text.split("\n").filter((line) => /^\S+\.f:\d+:\d+:$/.test(line));
+    for (const place of places) expect(out).toContain(`${place} `);
+    expect(out).toContain("[chkder.f: 4 warnings]");
+    expect(byteLength(reply) * 2).toBeLessThan(byteLength(f.text));
+  });
+});

@@ -108,12 +108,56 @@ export const RUST_LOCATION = /^\s*--> (\S+?):\d+/;
 /** A gcc/clang note belongs to the diagnostic before it. */
 const NOTE = /^\S+?:\d+(?::\d+)?: note: /;
 
+/**
+ * gfortran names the place first, on a line of its own (`lbfgsb.f:975:5:`), quotes the source with
+ * `1` (and `2`) under the columns, and ends with the severity and message (`Warning: Label 1003 at
+ * (1) defined but not used [-Wunused-label]`, `Error: …`, `Fatal Error: …`).
+ */
+export const FORTRAN_LOCATION = /^(\S+\.(?:f|for|ftn|f77|f90|f95|f03|f08|F|FOR|F77|F90|F95|F03|F08)):\d+:\d+(?:-\d+)?:$/;
+export const FORTRAN_MESSAGE = /^(?:Warning|Error|Fatal Error|note): \S/;
+/** A note's block (`note: ‘tl’ was declared here`) belongs to the warning above it. */
+const FORTRAN_NOTE = /^note: /;
+/** A gfortran block's lines before its message, at most (the place, a blank, two quoted loci with their markers). */
+const MAX_FORTRAN_BLOCK = 10;
+
+/** The line of a gfortran block's message, or -1 when `at` does not open one. */
+/** Each place and message line of a gfortran block (its notes' too), as `[place, message]` pairs. */
+export function fortranPairs(plain: string[], from: number, to: number): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (let at = from; at < to; at++) {
+    const message = fortranMessageAt(plain, at);
+    if (message === -1 || message >= to) continue;
+    pairs.push([at, message]);
+    at = message;
+  }
+  return pairs;
+}
+
+export function fortranMessageAt(plain: string[], at: number): number {
+  if (!FORTRAN_LOCATION.test(plain[at]!)) return -1;
+  for (let k = at + 1; k < plain.length && k <= at + MAX_FORTRAN_BLOCK; k++) {
+    if (FORTRAN_MESSAGE.test(plain[k]!)) return k;
+    if (FORTRAN_LOCATION.test(plain[k]!)) return -1;
+  }
+  return -1;
+}
+
 export function findDiagnostics(lines: ToolLines): Diagnostic[] {
   const found: Diagnostic[] = [];
   const { plain } = lines;
   for (let i = 0; i < plain.length; i++) {
     const line = plain[i]!;
     if (isFailureSummary(line)) continue;
+    let fortran = fortranMessageAt(plain, i);
+    if (fortran !== -1) {
+      if (FORTRAN_NOTE.test(plain[fortran]!)) continue;
+      const severity = plain[fortran]!.startsWith("Warning") ? "warning" : "error";
+      for (let note = fortranMessageAt(plain, fortran + 1); note !== -1 && FORTRAN_NOTE.test(plain[note]!); )
+        note = fortranMessageAt(plain, (fortran = note) + 1);
+      found.push({ severity, from: i, to: fortran + 1 });
+      i = fortran;
+      continue;
+    }
     const starter = STARTERS.find((s) => s.pattern.test(line));
     if (!starter) continue;
     let from = i;
