@@ -8,7 +8,7 @@
  */
 import type { CollapseMode } from "../base/collapse-mode.ts";
 import { distillerFor, programOwner, type DistillerId } from "../distillers/index.ts";
-import { JS_BUILD_TOOLS, launchedProgram, PACKAGE_MANAGERS } from "./routing/launchers.ts";
+import { JS_BUILD_TOOLS, launchedProgram, PACKAGE_MANAGERS, pythonModule } from "./routing/launchers.ts";
 import { narrowedByAgent } from "./routing/narrowing.ts";
 import { stripExecWrapper } from "./routing/omni-requests.ts";
 import { soleOutputProgram, type Program } from "./routing/program.ts";
@@ -139,13 +139,12 @@ function routeProgram(program: Program): Route {
   // Bare `vite` is the dev server, whose banner is no build log; `vite build` is one.
   if (isViteDevServer(launched ?? program)) return route("jsts", label);
   if (launched && (JS_BUILD_TOOLS.has(launched.base) || programOwner(launched.base) === "build")) return route("build", label);
-  // `python -m pip install …`, `python -m build`: a package build log, not a script's output.
-  if (
-    (base === "python" || base === "python3") &&
-    ["pip", "build", "mypy"].includes(args[args.indexOf("-m") + 1] ?? "") &&
-    args.includes("-m")
-  )
-    return route("build", label);
+  // `python -m pip install …`, `python -m build`, `python3 -m pylint mako`: the module is a tool
+  // with a distiller of its own, so its report is that tool's, not a script's output.
+  const module = pythonModule(program);
+  if (module?.base === "build") return route("build", label);
+  const moduleOwner = module ? programOwner(module.base) : null;
+  if (moduleOwner) return route(moduleOwner, label);
   // `cargo run` / `go run` print the program's own output after the build: that output is the answer, not a build log.
   if ((base === "cargo" || base === "go") && (sub === "run" || sub === "r")) return route("generic", label);
   if (base === "cargo") {

@@ -76,6 +76,21 @@ const ROUTES: Array<[command: string, distiller: DistillerId | null]> = [
   ["pytest", "test"],
   ["python -m pytest", "test"],
   ["python3 -m unittest", "test"],
+  // `python -m TOOL`: the module's report is the tool's, whoever starts it.
+  ["python3 -m pylint mako", "build"],
+  ["python3 -m flake8 --statistics src", "build"],
+  ["python3 -m black --check src", "build"],
+  ["python3.11 -m mypy --strict pkg", "build"],
+  ["python3 -m pip install -e .", "build"],
+  // A module of the project's tests, or a test runner run as a module.
+  ["python3 -m numexpr.tests.test_numexpr", "test"],
+  ["/usr/bin/python3 -m tornado.test.runtests", "test"],
+  ["python3 -m testtools.run testtools.tests.test_suite", "test"],
+  ["python3 -m twisted.trial mypkg", "test"],
+  // Any other module is a program whose output is the answer.
+  ["python3 -m json.tool data.json", null],
+  ["python3 -m venv .venv", null],
+  ["python3 -m contest", null],
   ["rspec", "test"],
   ["phpunit", "test"],
   ["make", "build"],

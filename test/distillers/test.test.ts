@@ -145,6 +145,17 @@ describe("test distiller keeps the answer", () => {
     expect(distillWith("test", fixture("unittest_pass").text)).toBe("Ran 901 tests in 16.280s\nOK\n");
   });
 
+  test("keeps a unittest script's closing sentence after the verdict, not the values a program prints there", () => {
+    const skipped = distillWith("test", fixture("h12_tornado_runtests_pass").text)!;
+    expect(skipped).toContain("OK (skipped=55)");
+    expect(skipped).toContain("Some tests were skipped because: Prevent internet access during build,");
+    expect(skipped).toContain("running as root, twisted module not present");
+    expect(skipped).not.toContain("....");
+    const printed = distillWith("test", fixture("h18_unittest_discover_parsedatetime_hundred_fail").text, { failed: true })!;
+    expect(printed).toContain("FAILED (failures=1)");
+    expect(printed).not.toMatch(/^lun$/m);
+  });
+
   test("prints a source excerpt shared by many failures once, and every failure's own location", () => {
     const f = fixture("vitest_fail_trailing_slash");
     const out = distillWith("test", f.text, { failed: true })!;

@@ -49,6 +49,21 @@ export function launchedProgram(program: Program): Program | null {
 }
 
 /**
+ * The module `python -m MODULE …` runs, as a program: `python3 -m pylint mako` → pylint,
+ * `python3 -m numexpr.tests.test_numexpr` → that module. Null without `-m`. Routing reads it (a
+ * linter's report is a linter's report whoever starts it); the gateway's levels do not, since the
+ * interpreter is what runs.
+ */
+export function pythonModule(program: Program): Program | null {
+  const { base, args } = program;
+  if (!/^python(?:3(?:\.\d+)?)?$/.test(base)) return null;
+  const at = args.indexOf("-m");
+  const module = args[at + 1];
+  if (at === -1 || module === undefined || module.startsWith("-")) return null;
+  return { base: module, args: args.slice(at + 2), segment: program.segment };
+}
+
+/**
  * The program that really runs, launchers peeled: `timeout 60 npx vitest run` → vitest,
  * `bundle exec rspec` → rspec, `uv run pytest` → pytest. Each level, outermost first.
  */

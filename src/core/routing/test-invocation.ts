@@ -24,6 +24,22 @@ const TEST_SCRIPT = /^tests?(?:[:-]|$)|^(?:unit|e2e|spec)(?::|$)/;
 const TEST_FILE = /^(?!-)(?:[\w.-]*\/)*(?:test_[\w-]*|[\w-]+_(?:test|spec))\.(?:rb|py)$/;
 const RUBY_TEST_FILE = /^(?!-)(?:[\w.-]*\/)*(?:test|spec)\/[\w/.-]+\.rb$/;
 
+/** Test runners run as `python -m …`: their report is a test report. */
+const PYTHON_TEST_MODULES = new Set([
+  "pytest",
+  "unittest",
+  "tox",
+  "nose2",
+  "doctest",
+  "testtools.run",
+  "twisted.trial",
+  "zope.testrunner",
+  "green",
+  "subunit.run",
+]);
+/** A module of the project's tests run as `python -m`: `numexpr.tests.test_numexpr`, `tests.run_all`, `mypkg.test`. */
+const PYTHON_TEST_MODULE = /(?:^|\.)(?:tests?|test_\w+|\w+_tests?)(?:\.|$)/;
+
 export function hasWord(args: string[], ...words: string[]): boolean {
   return args.some((arg) => words.includes(arg));
 }
@@ -37,8 +53,7 @@ export function isTestInvocation(program: Program): boolean {
   if (base === "node" || base === "deno") return hasWord(args, "--test", "test");
   if (base === "python" || base === "python3") {
     const module = args[args.indexOf("-m") + 1];
-    if (args.includes("-m"))
-      return module === "pytest" || module === "unittest" || module === "tox" || module === "nose2" || module === "doctest";
+    if (args.includes("-m")) return module !== undefined && (PYTHON_TEST_MODULES.has(module) || PYTHON_TEST_MODULE.test(module));
     return args.some((arg) => TEST_FILE.test(arg));
   }
   if (base === "ruby") return args.some((arg) => TEST_FILE.test(arg) || RUBY_TEST_FILE.test(arg));

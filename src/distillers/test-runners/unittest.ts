@@ -1,7 +1,8 @@
 /**
  * Python's unittest: `Ran N tests in Xs` then `OK` or `FAILED (failures=F, errors=E)`, and one
  * `FAIL:`/`ERROR:` block per problem, each a traceback. Blocks are kept whole; the `====` and
- * `----` rules and the progress dots are the ceremony.
+ * `----` rules and the progress dots are the ceremony; a short paragraph right after the verdict
+ * is the script's own closing words, kept.
  */
 import { withoutTracebackCeremony } from "./python-frames.ts";
 import { countIn, lastMatch, type Piece, type RunLines, type RunReading, trimBlank } from "./reading.ts";
@@ -24,6 +25,10 @@ export function readUnittest(lines: RunLines): RunReading | null {
     { at: ranAt, lines: [lines.raw[ranAt]!] },
     { at: verdictAt, lines: [lines.raw[verdictAt]!] },
   ];
+  // The runner's closing words, printed by the project's own script right after the verdict
+  // (tornado's "Some tests were skipped because: …"): a short paragraph, kept whole.
+  const epilogue = closingParagraph(lines.plain, verdictAt + 1);
+  if (epilogue.length > 0) pieces.push({ at: verdictAt + 1, lines: epilogue.map((k) => lines.raw[k]!) });
   let found = 0;
   lines.plain.forEach((line, i) => {
     if (!BLOCK_HEADER.test(line) || (i > 0 && !DOUBLE_RULE.test(lines.plain[i - 1]!))) return;
@@ -36,4 +41,20 @@ export function readUnittest(lines: RunLines): RunReading | null {
     pieces.push({ at: i, lines: trimBlank(body) });
   });
   return { pieces, failuresFound: found, failuresTallied };
+}
+
+const MAX_CLOSING_LINES = 10;
+
+/** A sentence, not a tool's prefixed line (`E: pybuild …`, `make: ***`) or a value the program printed. */
+const PROSE = /^(?![\w.-]+:)[A-Z][a-z]+(?: \S+){3,}/;
+
+/** The lines from `from` up to the next blank line or the end, when they are a few and read as prose; else none. */
+function closingParagraph(plain: string[], from: number): number[] {
+  if (!PROSE.test(plain[from] ?? "")) return [];
+  const kept: number[] = [];
+  for (let i = from; i < plain.length && plain[i]!.trim() !== ""; i++) {
+    if (kept.length === MAX_CLOSING_LINES) return [];
+    kept.push(i);
+  }
+  return kept;
 }
