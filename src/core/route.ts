@@ -7,6 +7,7 @@
  * ./routing/test-invocation.ts, ./routing/narrowing.ts, ./routing/family.ts (stats' families).
  */
 import type { CollapseMode } from "../base/collapse-mode.ts";
+import { basename } from "../base/shell-words.ts";
 import { distillerFor, programOwner, type DistillerId } from "../distillers/index.ts";
 import { JS_BUILD_TOOLS, launchedProgram, PACKAGE_MANAGERS, pythonModule } from "./routing/launchers.ts";
 import { narrowedByAgent } from "./routing/narrowing.ts";
@@ -139,10 +140,15 @@ function routeProgram(program: Program): Route {
   // Bare `vite` is the dev server, whose banner is no build log; `vite build` is one.
   if (isViteDevServer(launched ?? program)) return route("jsts", label);
   if (launched && (JS_BUILD_TOOLS.has(launched.base) || programOwner(launched.base) === "build")) return route("build", label);
+  // `node node_modules/.bin/eslint .`, `uv run ruff`: the launched tool's report, whoever starts it.
+  const launchedOwner = launched ? programOwner(launched.base) : null;
+  if (launchedOwner && launchedOwner !== "vcs") return route(launchedOwner, label);
   // `python -m pip install …`, `python -m build`, `python3 -m pylint mako`: the module is a tool
   // with a distiller of its own, so its report is that tool's, not a script's output.
   const module = pythonModule(program);
   if (module?.base === "build") return route("build", label);
+  // `python3 setup.py build_ext --inplace`, `… sdist`: setuptools' build log.
+  if (/^python/.test(base) && basename(args.find((arg) => !arg.startsWith("-")) ?? "") === "setup.py") return route("build", label);
   const moduleOwner = module ? programOwner(module.base) : null;
   if (moduleOwner) return route(moduleOwner, label);
   // `cargo run` / `go run` print the program's own output after the build: that output is the answer, not a build log.

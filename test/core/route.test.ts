@@ -87,6 +87,31 @@ const ROUTES: Array<[command: string, distiller: DistillerId | null]> = [
   ["/usr/bin/python3 -m tornado.test.runtests", "test"],
   ["python3 -m testtools.run testtools.tests.test_suite", "test"],
   ["python3 -m twisted.trial mypkg", "test"],
+  // An interpreter handed an installed tool's script runs that tool.
+  ["php vendor/bin/phpunit --testdox", "test"],
+  ["node node_modules/.bin/jest --ci", "test"],
+  ["node ./node_modules/mocha/bin/mocha.js test", "test"],
+  ["perl /usr/bin/prove -l t", "test"],
+  ["node node_modules/.bin/eslint .", "jsts"],
+  ["node node_modules/typescript/bin/tsc --noEmit", "build"],
+  ["node scripts/build.js", "generic"],
+  // coverage runs the module or script Python would.
+  ["coverage run -m pytest", "test"],
+  ["python3 -m coverage run --source=pkg -m unittest discover", "test"],
+  ["coverage run tests/test_api.py", "test"],
+  // A Test::More file prints TAP whoever runs it.
+  ["perl -Ilib t/basic.t", "test"],
+  ["perl -Mblib t/*.t", "test"],
+  ["perl Makefile.PL", "generic"],
+  // setuptools: a build log, or its test command.
+  ["python3 setup.py build_ext --inplace", "build"],
+  ["python3 setup.py test", "test"],
+  // The workspace selection is set aside: the command is what follows.
+  ["pnpm --filter api test", "test"],
+  ["pnpm -F api run test:unit", "test"],
+  ["yarn workspace api test", "test"],
+  ["npm -w pkg test", "test"],
+  ["pnpm --filter api install", "jsts"],
   // Any other module is a program whose output is the answer.
   ["python3 -m json.tool data.json", null],
   ["python3 -m venv .venv", null],

@@ -43,9 +43,43 @@ export function launchedProgram(program: Program): Program | null {
         .replace(/@[^/]*$/, ""),
       ...args.slice(args.findIndex((arg) => arg.startsWith("npm:")) + 1),
     ];
+  else if (base === "coverage" && args[0] === "run") rest = coverageTarget(args.slice(1));
+  else if (isPython(base) && args[args.indexOf("-m") + 1] === "coverage" && args[args.indexOf("-m") + 2] === "run")
+    rest = coverageTarget(args.slice(args.indexOf("-m") + 3));
+  else if (INTERPRETERS.has(base) && isInstalledTool(args.find((arg) => !arg.startsWith("-"))))
+    rest = args.slice(args.findIndex((arg) => !arg.startsWith("-")));
   const first = rest?.find((arg) => !arg.startsWith("-"));
   if (!rest || first === undefined) return null;
-  return { base: programBase(first), args: rest.slice(rest.indexOf(first) + 1), segment: program.segment };
+  return {
+    base: programBase(first).replace(/\.(?:c?js|mjs|php|rb|pl)$/, ""),
+    args: rest.slice(rest.indexOf(first) + 1),
+    segment: program.segment,
+  };
+}
+
+/** Interpreters that may be handed an installed tool's script: `php vendor/bin/phpunit`, `node node_modules/.bin/jest`. */
+const INTERPRETERS = new Set(["node", "php", "ruby", "perl", "python", "python3"]);
+/** A path into a place tools are installed (`vendor/bin/`, `node_modules/`, `/usr/bin/`), naming a tool that has a distiller. */
+const INSTALLED_TOOL = /(?:^|\/)(?:bin|\.bin|node_modules|vendor)\//;
+
+function isInstalledTool(path: string | undefined): boolean {
+  if (path === undefined || !INSTALLED_TOOL.test(path)) return false;
+  return programOwner(programBase(path).replace(/\.(?:c?js|mjs|php|py|rb|pl)$/, "")) !== null;
+}
+
+function isPython(base: string): boolean {
+  return /^python(?:3(?:\.\d+)?)?$/.test(base);
+}
+
+/**
+ * What `coverage run [options] -m MODULE …` or `coverage run [options] SCRIPT …` runs, as Python
+ * would run it: `python3 -m MODULE …` or `python3 SCRIPT …`, so the interpreter's own reading
+ * (a test module, a test file) applies. Options take their values with `=`.
+ */
+function coverageTarget(args: string[]): string[] {
+  const at = args.findIndex((arg) => !arg.startsWith("-") || arg === "-m");
+  if (at === -1) return [];
+  return ["python3", ...args.slice(at)];
 }
 
 /**
@@ -56,7 +90,7 @@ export function launchedProgram(program: Program): Program | null {
  */
 export function pythonModule(program: Program): Program | null {
   const { base, args } = program;
-  if (!/^python(?:3(?:\.\d+)?)?$/.test(base)) return null;
+  if (!isPython(base)) return null;
   const at = args.indexOf("-m");
   const module = args[at + 1];
   if (at === -1 || module === undefined || module.startsWith("-")) return null;

@@ -22,6 +22,7 @@ const TEST_SCRIPT = /^tests?(?:[:-]|$)|^(?:unit|e2e|spec)(?::|$)/;
  * any file under `test/` (minitest's layout); `python3 tests/run.py` may be anything.
  */
 const TEST_FILE = /^(?!-)(?:[\w.-]*\/)*(?:test_[\w-]*|[\w-]+_(?:test|spec))\.(?:rb|py)$/;
+const PERL_TEST_FILE = /^(?!-)[\w./*-]+\.t$/;
 const RUBY_TEST_FILE = /^(?!-)(?:[\w.-]*\/)*(?:test|spec)\/[\w/.-]+\.rb$/;
 
 /** Test runners run as `python -m …`: their report is a test report. */
@@ -40,6 +41,24 @@ const PYTHON_TEST_MODULES = new Set([
 /** A module of the project's tests run as `python -m`: `numexpr.tests.test_numexpr`, `tests.run_all`, `mypkg.test`. */
 const PYTHON_TEST_MODULE = /(?:^|\.)(?:tests?|test_\w+|\w+_tests?)(?:\.|$)/;
 
+/** A package manager's options that pick the workspace or directory, with their values: `pnpm --filter api`, `npm -w pkg`. */
+const WORKSPACE_VALUED = /^(?:--filter|-F|-C|--dir|--prefix|-w|--workspace|--cwd)$/;
+const WORKSPACE_FLAG = /^(?:--filter=.*|--workspace=.*|--prefix=.*|--cwd=.*|--dir=.*|-r|--recursive|--workspaces|-ws|--if-present)$/;
+
+/**
+ * The words a package manager reads as its command once the workspace selection is set aside:
+ * `pnpm --filter api test` → `test`, `yarn workspace api test` → `test`. The same array when none.
+ */
+function withoutWorkspaceSelection(args: string[]): string[] {
+  if (args[0] === "workspace" && args.length > 2) return args.slice(2);
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (WORKSPACE_VALUED.test(args[i]!) && i + 1 < args.length) i++;
+    else if (!WORKSPACE_FLAG.test(args[i]!)) kept.push(args[i]!);
+  }
+  return kept.length === args.length ? args : kept;
+}
+
 export function hasWord(args: string[], ...words: string[]): boolean {
   return args.some((arg) => words.includes(arg));
 }
@@ -54,9 +73,12 @@ export function isTestInvocation(program: Program): boolean {
   if (base === "python" || base === "python3") {
     const module = args[args.indexOf("-m") + 1];
     if (args.includes("-m")) return module !== undefined && (PYTHON_TEST_MODULES.has(module) || PYTHON_TEST_MODULE.test(module));
+    if (args.some((arg) => basename(arg) === "setup.py")) return hasWord(args, "test", "pytest", "nosetests");
     return args.some((arg) => TEST_FILE.test(arg));
   }
   if (base === "ruby") return args.some((arg) => TEST_FILE.test(arg) || RUBY_TEST_FILE.test(arg));
+  // `perl -Ilib t/basic.t`: a Test::More file prints TAP whoever runs it.
+  if (base === "perl") return args.some((arg) => PERL_TEST_FILE.test(arg));
   // `hatch run test`, `poetry run test`: a script of the project's environment named for its tests.
   if (
     PYTHON_ENV_RUNNERS.has(base) &&
@@ -65,6 +87,8 @@ export function isTestInvocation(program: Program): boolean {
   )
     return true;
   if (PACKAGE_MANAGERS.has(base)) {
+    const own = withoutWorkspaceSelection(args);
+    if (own !== args) return isTestInvocation({ ...program, args: own });
     if (first === "test" || first === "t" || (base === "bun" && hasWord(args, "--test"))) return true;
     // yarn, pnpm and bun run a script named as their first word too (`pnpm test:unit`, `yarn e2e`).
     const script = first === "run" ? (args[args.indexOf("run") + 1] ?? "") : base === "npm" ? "" : (first ?? "");
