@@ -12,12 +12,13 @@ import { distillerFor, programOwner, type DistillerId } from "../distillers/inde
 import { JS_BUILD_TOOLS, launchedProgram, PACKAGE_MANAGERS, pythonModule } from "./routing/launchers.ts";
 import { narrowedByAgent } from "./routing/narrowing.ts";
 import { stripExecWrapper } from "./routing/omni-requests.ts";
-import { soleOutputProgram, type Program } from "./routing/program.ts";
+import { shellScript, soleOutputProgram, type Program } from "./routing/program.ts";
 import { isTestInvocation, JVM } from "./routing/test-invocation.ts";
 
 export type { DistillerId };
 export { commandFamily } from "./routing/family.ts";
 export { programLevels } from "./routing/launchers.ts";
+export { shellScript } from "./routing/program.ts";
 export { commandRequestsPassthrough, envRequestsPassthrough, isOwnRecoveryCommand, stripExecWrapper } from "./routing/omni-requests.ts";
 
 export interface Route {
@@ -188,10 +189,13 @@ function isViteDevServer(program: Program): boolean {
 }
 
 /** Which distiller handles the output of `command` (as run by a shell), or why none does. */
-export function routeCommand(command: string): Route {
+export function routeCommand(command: string, depth = 0): Route {
   const clean = stripExecWrapper(command);
   const { program, tail, mixed } = soleOutputProgram(clean);
   if (!program) return route("generic", mixed ? "chain" : "omni");
+  // `bash -c 'npm test'`, `sh -lc "cd pkg && pytest"`: the script the shell runs is the command.
+  const script = tail === null && depth < 2 ? shellScript(program) : null;
+  if (script !== null) return routeCommand(script, depth + 1);
   const narrowed = narrowedByAgent(clean, program, tail);
   if (narrowed) return passthrough(narrowed, program.base);
   // Piped into grep: what the agent reads is search matches.

@@ -131,6 +131,8 @@ describe("the gateway rewrites by routing, launchers and wrappers peeled", () =>
     ["node scripts/release.js", "no distiller"],
     ["node -e 'console.log(1)'", "no distiller"],
     ["python3 ../other/tests/run.py", "verbatim"],
+    ["bash -c 'npm test'", "bash -c"],
+    ["sh -lc 'npm run dev'", "sh -c"],
   ])("leaves %p alone (%s)", (command, reason) => {
     const decision = decide(command);
     expect(decision.rewrite).toBe(false);

@@ -112,6 +112,12 @@ const ROUTES: Array<[command: string, distiller: DistillerId | null]> = [
   ["yarn workspace api test", "test"],
   ["npm -w pkg test", "test"],
   ["pnpm --filter api install", "jsts"],
+  // A shell's -c script is the command; xvfb-run only gives it a display.
+  ["bash -c 'npm test'", "test"],
+  ["sh -lc 'cd pkg && pytest -q'", "test"],
+  ["bash -c 'ls -la'", null],
+  ["xvfb-run -a npm test", "test"],
+  ["xvfb-run -s '-screen 0 1024x768x24' npx playwright test", "test"],
   // Any other module is a program whose output is the answer.
   ["python3 -m json.tool data.json", null],
   ["python3 -m venv .venv", null],

@@ -15,7 +15,7 @@
  *    user's matches the rewrite either; except for commands the host itself waves through as
  *    read-only, which get "allow" only when proven read-only and are otherwise left alone.
  */
-import { routeCommand, programLevels, commandRequestsPassthrough, isOwnRecoveryCommand, type DistillerId } from "../route.ts";
+import { routeCommand, programLevels, commandRequestsPassthrough, isOwnRecoveryCommand, shellScript, type DistillerId } from "../route.ts";
 import { basename } from "../../base/shell-words.ts";
 import { longRunningReason } from "./long-running.ts";
 import { verdictFor, type PermissionRules } from "./permission-rules.ts";
@@ -71,6 +71,10 @@ export function decideRewrite(request: GatewayRequest): GatewayDecision {
   const program = basename(form.words[0]!);
   if (SUPERUSER.has(program)) return refused(`${program}: another user's privileges`);
   if (program === "omni") return refused("omni itself");
+  // The programs of `bash -c '…'` are not read apart here (a dev server or a read-only command may
+  // hide in the script), so the host's own checks keep deciding it.
+  if (shellScript({ base: program, args: form.words.slice(1) }) !== null)
+    return refused(`${program} -c: a script the gateway does not read apart`);
   const levels = programLevels(form.body);
   if (levels.length === 0) return refused("no program");
   const longRunning = longRunningReason(levels);

@@ -65,6 +65,11 @@ const WRAPPER_OPTIONS: Record<string, WrapperOptions> = {
   command: { valued: /^$/, positional: 0 },
   exec: { valued: /^(?:-a)$/, positional: 0 },
   env: { valued: /^(?:-u|--unset|-C|--chdir|-S|--split-string)$/, positional: 0, assignments: true },
+  // `xvfb-run -a npm test`: a display for the tests, their output unchanged.
+  "xvfb-run": {
+    valued: /^(?:-n|--server-num|-e|--error-file|-f|--auth-file|-p|--xauth-protocol|-s|--server-args|-w|--wait)$/,
+    positional: 0,
+  },
 };
 
 /**
@@ -94,6 +99,16 @@ function peelWrapper(words: string[], spec: WrapperOptions): string[] {
     } else break;
   }
   return rest;
+}
+
+const SHELLS = new Set(["bash", "sh", "dash", "zsh", "ksh"]);
+
+/** The script of `bash -c SCRIPT` (any option cluster ending in `c`: `-lc`, `-ec`), or null. */
+export function shellScript(program: Pick<Program, "base" | "args">): string | null {
+  if (!SHELLS.has(program.base)) return null;
+  const at = program.args.findIndex((arg) => /^-[a-z]*c$/.test(arg));
+  if (at === -1 || program.args.slice(0, at).some((arg) => !arg.startsWith("-"))) return null;
+  return program.args[at + 1] ?? null;
 }
 
 /** `python3.12`, `python3` and `python` are one program to routing. */
