@@ -22,6 +22,11 @@ const TEST_SCRIPT = /^tests?(?:[:-]|$)|^(?:unit|e2e|spec)(?::|$)/;
  * any file under `test/` (minitest's layout); `python3 tests/run.py` may be anything.
  */
 const TEST_FILE = /^(?!-)(?:[\w.-]*\/)*(?:test_[\w-]*|[\w-]+_(?:test|spec))\.(?:rb|py)$/;
+/**
+ * A project's own test script (`python3 test/test.py -v`, `python3 mpmath/tests/runtests.py`): a
+ * script in the project's test folder, or one named for running its tests. Not outside the project.
+ */
+const PYTHON_TEST_SCRIPT = /^(?!-|\.\.\/|\/|~)(?:(?:[\w.-]+\/)*tests?\/[\w.-]+|(?:[\w.-]+\/)*(?:run_?tests?|tests?|runtests))\.py$/;
 const PERL_TEST_FILE = /^(?!-)[\w./*-]+\.t$/;
 const RUBY_TEST_FILE = /^(?!-)(?:[\w.-]*\/)*(?:test|spec)\/[\w/.-]+\.rb$/;
 
@@ -74,7 +79,7 @@ export function isTestInvocation(program: Program): boolean {
     const module = args[args.indexOf("-m") + 1];
     if (args.includes("-m")) return module !== undefined && (PYTHON_TEST_MODULES.has(module) || PYTHON_TEST_MODULE.test(module));
     if (args.some((arg) => basename(arg) === "setup.py")) return hasWord(args, "test", "pytest", "nosetests");
-    return args.some((arg) => TEST_FILE.test(arg));
+    return args.some((arg) => TEST_FILE.test(arg) || PYTHON_TEST_SCRIPT.test(arg));
   }
   if (base === "ruby") return args.some((arg) => TEST_FILE.test(arg) || RUBY_TEST_FILE.test(arg));
   // `perl -Ilib t/basic.t`: a Test::More file prints TAP whoever runs it.
@@ -97,6 +102,8 @@ export function isTestInvocation(program: Program): boolean {
   if (PACKAGE_RUNNERS.has(base)) return first !== undefined && programOwner(basename(first)) === "test";
   if (base === "go" || base === "cargo" || base === "dotnet" || base === "swift" || base === "mix" || base === "zig")
     return hasWord(args, "test", "nextest", "bench");
+  // A compiler's arguments name test folders (`javac -d target/test-classes`) without running a test.
+  if (base === "javac" || base === "kotlinc") return false;
   if (JVM.has(base) || base === "flutter" || base === "dart") return args.some((arg) => arg.toLowerCase().includes("test"));
   if (base === "make" || base === "ctest" || base === "ninja") return hasWord(args, "test", "check", "tests");
   if (base === "meson") return args[0] === "test";
