@@ -133,7 +133,7 @@ describe("minitest (rake test, a test file run by ruby)", () => {
     expect(routeCommand("python3 tests/test_api.py").distiller).toBe("test");
     expect(routeCommand("python3 ../other/tests/run.py").distiller).toBeNull();
     expect(routeCommand("ruby script/generate.rb").distiller).toBeNull();
-    expect(routeCommand("python3 setup.py build").distiller).toBeNull();
+    expect(routeCommand("python3 setup.py build").distiller).toBe("build");
   });
 });
 

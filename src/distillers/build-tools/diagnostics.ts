@@ -173,6 +173,9 @@ export function findDiagnostics(lines: ToolLines): Diagnostic[] {
 
 const RUST_DIAGNOSTIC = /^(?:error|warning)(?:\[\w+\])?: /;
 
+/** A compiler's `path:line[:col]: error|warning: …` line: a diagnostic of its own. */
+const LOCATED_DIAGNOSTIC = /^\S+?:\d+(?::\d+)?: (?:fatal )?(?:error|warning): /;
+
 function startsRustDiagnostic(line: string): boolean {
   return RUST_DIAGNOSTIC.test(line);
 }
@@ -202,7 +205,15 @@ function blockEnd(plain: string[], start: number, extent: Extent): number {
       return plain.length;
     case "blank":
       // A one-line note (`warning: no edition set…`) runs straight into the next diagnostic: that one starts its own block.
-      while (end < plain.length && plain[end]!.trim() !== "" && !isFailureSummary(plain[end]!) && !startsRustDiagnostic(plain[end]!)) end++;
+      // So does a located one (javac's `warning: [path] bad path element …` above `A.java:78: warning: …`).
+      while (
+        end < plain.length &&
+        plain[end]!.trim() !== "" &&
+        !isFailureSummary(plain[end]!) &&
+        !startsRustDiagnostic(plain[end]!) &&
+        !LOCATED_DIAGNOSTIC.test(plain[end]!)
+      )
+        end++;
       return end;
     case "paragraphs":
       // To the next block, webpack's resolver trace (`resolve 'path' in …`) or its closing lines.
