@@ -37,6 +37,14 @@ const STYLISH_SAME_AS = /^(\s+(\d+:\d+)\s+(?:error|warning)\s+)\(same as (\d+:\d
 /** A stylish report's file heading: a line at column 0 (the findings under it are indented). */
 const HEADING = /^\S/;
 
+/**
+ * PHP_CodeSniffer's full report puts `FILE: path` over a table of rows, `  24 | ERROR   | [x] message`:
+ * a repeat keeps its line number, severity and fixer box and points back: `  42 | ERROR   | [x] (same as 24)`.
+ */
+const PHPCS_ROW = /^(\s*(\d+) \| (?:ERROR|WARNING)\s*\| (?:\[[x ]\] )?)(\S.*)$/;
+const PHPCS_SAME_AS = /^(\s*(\d+) \| (?:ERROR|WARNING)\s*\| (?:\[[x ]\] )?)\(same as (\d+)\)$/;
+const PHPCS_FILE = /^FILE: \S/;
+
 /** A `path:line[:col]: message` line, the kind a repeat can point back to. */
 export function isFinding(line: string): boolean {
   return FINDING.test(line);
@@ -52,12 +60,29 @@ interface Found {
   flat: boolean;
 }
 
-function findingOf(line: string, heading: string | null): Found | null {
+/** The headings a finding's file is named by: a stylish report's last column-0 line, a phpcs report's last `FILE:` line. */
+interface Headings {
+  stylish: string | null;
+  phpcs: string | null;
+}
+
+function readHeading(line: string, headings: Headings): void {
+  if (HEADING.test(line)) headings.stylish = line;
+  if (PHPCS_FILE.test(line)) headings.phpcs = line;
+}
+
+function findingOf(line: string, headings: Headings): Found | null {
   const flat = FINDING.exec(line);
   if (flat) {
     const [path, loc, message] = parts(flat) as [string, string, string];
     return { path, loc, message, pointer: (first) => `${path}:${loc}: ${leadOf(message)}(same as ${first})`, flat: true };
   }
+  const row = headings.phpcs === null ? null : PHPCS_ROW.exec(line);
+  if (row && !PHPCS_SAME_AS.test(line)) {
+    const [, prefix, loc, message] = row as unknown as [string, string, string, string];
+    return { path: `\0phpcs ${headings.phpcs!}`, loc, message, pointer: (first) => `${prefix}(same as ${first})`, flat: false };
+  }
+  const heading = headings.stylish;
   const stylish = heading === null ? null : STYLISH.exec(line);
   if (!stylish) return null;
   const [, prefix, loc, message] = stylish as unknown as [string, string, string, string];
@@ -66,14 +91,14 @@ function findingOf(line: string, heading: string | null): Found | null {
 
 /** The lines with every repeated finding after its file's first pointing back at it; other lines as they were. */
 export function foldRepeatedFindings(lines: readonly string[]): string[] {
-  if (lines.filter((line) => isFinding(line) || STYLISH.test(line)).length < MIN_FOLDED_FINDINGS) return [...lines];
+  if (lines.filter((line) => isFinding(line) || STYLISH.test(line) || PHPCS_ROW.test(line)).length < MIN_FOLDED_FINDINGS) return [...lines];
   const firstAt = new Map<string, string>(); // `path:loc` → the message first printed there
   const firstOf = new Map<string, string>(); // `path\0message` → the loc it was first printed at
-  let heading: string | null = null;
+  const headings: Headings = { stylish: null, phpcs: null };
   return lines.map((line, i) => {
-    const found = findingOf(line, heading);
-    if (!found && HEADING.test(line)) heading = line;
-    if (!found || SAME_AS.test(line) || STYLISH_SAME_AS.test(line)) return line;
+    const found = findingOf(line, headings);
+    if (!found) readHeading(line, headings);
+    if (!found || SAME_AS.test(line) || STYLISH_SAME_AS.test(line) || PHPCS_SAME_AS.test(line)) return line;
     const { path, loc, message } = found;
     // A finding whose message goes on over indented lines is not all on this line: it is left whole,
     // and nothing points at it (it still holds its location, for expandSameAs reads it as the first there).
@@ -97,7 +122,7 @@ export function foldRepeatedFindings(lines: readonly string[]): string[] {
 export function expandSameAs(text: string): string {
   if (!text.includes("(same as ")) return text;
   const firstAt = new Map<string, string>();
-  let heading: string | null = null;
+  const headings: Headings = { stylish: null, phpcs: null };
   return text
     .split("\n")
     .map((line) => {
@@ -108,14 +133,19 @@ export function expandSameAs(text: string): string {
         if (message === undefined || leadOf(message) !== (lead === undefined ? "" : `${lead} `)) return line;
         return `${path}:${loc}: ${message}`;
       }
-      const stylishSame = heading === null ? null : STYLISH_SAME_AS.exec(line);
+      const stylishSame = headings.stylish === null ? null : STYLISH_SAME_AS.exec(line);
       if (stylishSame) {
-        const message = firstAt.get(`${heading}:${stylishSame[3]}`);
+        const message = firstAt.get(`${headings.stylish}:${stylishSame[3]}`);
         return message === undefined ? line : `${stylishSame[1]}${message}`;
       }
-      const found = findingOf(line, heading);
+      const phpcsSame = headings.phpcs === null ? null : PHPCS_SAME_AS.exec(line);
+      if (phpcsSame) {
+        const message = firstAt.get(`\0phpcs ${headings.phpcs}:${phpcsSame[3]}`);
+        return message === undefined ? line : `${phpcsSame[1]}${message}`;
+      }
+      const found = findingOf(line, headings);
       if (found && !firstAt.has(`${found.path}:${found.loc}`)) firstAt.set(`${found.path}:${found.loc}`, found.message);
-      if (!found && HEADING.test(line)) heading = line;
+      if (!found) readHeading(line, headings);
       return line;
     })
     .join("\n");

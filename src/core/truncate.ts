@@ -31,6 +31,8 @@ const WARNING = /\bwarn(?:ing)?s?\b|^\S+:\d+(?::\d+)?: (?:W(?:\d{3,4})?: |F\d{3}
  * `12) testName(pkg.Class)`, mocha's and rspec's `3) suite name`): kept right after the failure lines.
  */
 const NUMBERED_HEADER = /^\d+\) \S/;
+/** A linter report's file heading over its findings (PHP_CodeSniffer's `FILE: src/Parser.php`): kept with those headings. */
+const REPORT_FILE_HEADING = /^FILE: \S/;
 /**
  * A linter's error-class finding, kept before the warnings: pylint's `E0102:`, rubocop's `E:`/`F:`,
  * and the pyflakes codes flake8 and ruff print for code that cannot run (`F821 undefined name`,
@@ -136,7 +138,7 @@ function planCut(
 
 /**
  * The indexes of the (plain, trimmed) lines that state a failure (the first of each shape), then
- * of numbered failure headings, then of lines that only name a location, then of the failure lines
+ * of numbered failure headings and report file headings, then of lines that only name a location, then of the failure lines
  * that repeat a shape, then of a linter's error-class findings, then of those that state a warning,
  * while they fit in `budget` bytes; in the order printed. A line is a candidate once, where first
  * printed, and one too long for the room that is left is passed over.
@@ -157,7 +159,7 @@ function signalLines(plain: string[], sizes: number[], budget: number, findingsB
     if (LESSER_FINDING.test(line)) {
       if (WARNING.test(line)) warning.push(i);
     } else if (carriesFailure(line) || PANICKED.test(line)) failing.push(i);
-    else if (NUMBERED_HEADER.test(line)) named.push(i);
+    else if (NUMBERED_HEADER.test(line) || REPORT_FILE_HEADING.test(line)) named.push(i);
     else if (ERROR_FINDING.test(line)) errorFinding.push(i);
     else if ((BARE_LOCATION.test(line) && !FOREIGN_FRAME.test(line)) || (PYTHON_FRAME.test(line) && !FOREIGN_PYTHON_FRAME.test(line)))
       location.push(i);

@@ -5,7 +5,7 @@
  * line each (a cargo warning keeps its `-->` line, a gcc one its `note:` lines), grouped by file with a count when there are
  * several files, its source excerpt and carets cut: when a build's point is its diagnostics, the
  * diagnostics are the answer (ruff's full report is written as its concise lines). The tool's own summary, verdict and report lines (link lines,
- * esbuild's --analyze table, webpack's asset rows, cmake's Configuring/Generating done) stay. A
+ * esbuild's --analyze table, webpack's asset rows, phpcs's file counts, cmake's Configuring/Generating done) stay. A
  * count of errors that disagrees with the tool's own count hands back the raw bytes, and output
  * with none of those is not recognised.
  */
@@ -21,6 +21,7 @@ import {
   UNLOCATED_WARNING,
 } from "./build-tools/diagnostics.ts";
 import { autoconfMessages, cmakeNotices, compileDbNotice, crashSites, strayWarnings } from "./build-tools/notices.ts";
+import { phpcsFindings } from "./build-tools/phpcs.ts";
 import { ruffConcise } from "./build-tools/ruff.ts";
 import { shellcheckFindings } from "./build-tools/shellcheck.ts";
 import {
@@ -143,6 +144,8 @@ export default defineDistiller({
     const lines = toToolLines(text);
     const shellcheck = shellcheckFindings(lines);
     if (shellcheck) return withSameAs(renderPieces(lines, shellcheck));
+    const phpcs = phpcsFindings(lines);
+    if (phpcs) return withSameAs(renderPieces(lines, phpcs));
     const ruff = ruffConcise(lines);
     if (ruff) return `${foldRepeatedFindings(ruff).join("\n")}\n`;
     // A linter's flat list (flake8, pylint, pycodestyle, mypy): every line kept, repeats pointing back.

@@ -98,6 +98,7 @@ export function readTestRun(text: string, failed: boolean, options: { endsRun?: 
     ...errorsOutsideTests(lines, diagnostics, reading.pieces),
     ...fewWarnings(lines, diagnostics),
     ...buildSummaries(lines),
+    ...missingPrerequisites(lines),
     ...otherTallies(lines),
     ...scriptBanners(lines),
     ...coverage,
@@ -178,6 +179,17 @@ function fewWarnings(lines: ToolLines, diagnostics: Diagnostic[]): Piece[] {
 /** The build's own summary lines around the run (`warning: \`crate\` (lib test) generated 50 warnings`). */
 function buildSummaries(lines: ToolLines): Piece[] {
   return linePieces(lines, isFailureSummary);
+}
+
+/**
+ * A dependency the build step above the run found missing (ExtUtils::MakeMaker's `Warning:
+ * prerequisite Test::Warnings 0 not found.`, Module::Build's `!  Test::Deep is not installed`):
+ * often why a test file dies before its plan.
+ */
+const MISSING_PREREQUISITE = /^(?:Warning: prerequisite \S+ \S+ not found\.|\s*!\s+\S+ is not installed)$/;
+
+function missingPrerequisites(lines: ToolLines): Piece[] {
+  return linePieces(lines, (line) => MISSING_PREREQUISITE.test(line));
 }
 
 /** A script may print its own last word after the runner's report (`make: *** … Error 1`, a timing line). */

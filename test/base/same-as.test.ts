@@ -51,6 +51,21 @@ describe("a repeated finding points at its file's first one", () => {
     expect(expandSameAs(folded.join("\n"))).toBe(stylish.join("\n"));
   });
 
+  test("a PHP_CodeSniffer report: a repeat under the same FILE heading keeps its line, severity and fixer box; another file starts again", () => {
+    const phpcs: string[] = [
+      "FILE: /home/dev/src/html5-php-2.7.6/src/HTML5/Serializer/OutputRules.php",
+      "FOUND 0 ERRORS AND 3 WARNINGS AFFECTING 3 LINES",
+      "  22 | WARNING | [ ] Visibility must be declared on all constants if your project supports PHP 7.1 or later",
+      "  24 | WARNING | [ ] Visibility must be declared on all constants if your project supports PHP 7.1 or later",
+      "FILE: /home/dev/src/html5-php-2.7.6/src/HTML5.php",
+      "FOUND 0 ERRORS AND 1 WARNING AFFECTING 1 LINE",
+      "  24 | WARNING | [ ] Visibility must be declared on all constants if your project supports PHP 7.1 or later",
+    ];
+    const folded = fold(phpcs);
+    expect(folded).toEqual([phpcs[0]!, phpcs[1]!, phpcs[2]!, "  24 | WARNING | [ ] (same as 22)", phpcs[4]!, phpcs[5]!, phpcs[6]!]);
+    expect(expandSameAs(folded.join("\n"))).toBe(phpcs.join("\n"));
+  });
+
   test("never points at a location whose first line says something else, nor replaces a message shorter than the pointer", () => {
     const twoAtOne = [
       "a.py:3:1: E501 line too long (90 > 79 characters)",

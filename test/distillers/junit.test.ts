@@ -238,6 +238,8 @@ test("claims no other runner's output among the fixtures", () => {
     "h20_junitcore_hamcrest_one_class_fail",
     "h20_junitcore_hamcrest_root_fail",
     "h20_junitcore_hamcrest_wrong_class",
+    "h22_junit4_java_ini4j_all_tests_basedir",
+    "h22_junit_console_java_ini4j_escape_negated_fail",
     "h2_junit_console_vintage_junit4_tree_fail",
     "h2_junitcore_junit4_alltests_compactor_fail",
     "h3_junitcore_codec_soundextest_fail",

@@ -1,7 +1,7 @@
 /**
  * A Java failure as a JVM test runner prints it: the exception and its message, then the stack
  * frames, then any `Caused by:` with frames of its own. What an agent reads of it is the message
- * whole and the frames into the project; the JDK's reflection, the runner's own dispatch and the
+ * (whole up to twenty lines, its ends past that) and the frames into the project; the JDK's reflection, the runner's own dispatch and the
  * assertion library's frames are the same on every failure and go. A run of frames with none into
  * the project keeps its first (where it was thrown), so no exception is left without a place; a
  * run the same as one already delivered (twenty tests failing in one set-up) is not repeated.
@@ -47,7 +47,10 @@ export function traceLines(lines: RunLines, from: number, to: number, testClass:
     const plain = lines.plain[i]!;
     if (ELIDED.test(plain)) continue;
     if (!FRAME.test(plain)) {
-      out.push(lines.raw[i]!);
+      let end = i;
+      while (end < to && !FRAME.test(lines.plain[end]!) && !ELIDED.test(lines.plain[end]!)) end++;
+      out.push(...messageLines(lines.raw.slice(i, end)));
+      i = end - 1;
       continue;
     }
     let end = i;
@@ -62,6 +65,21 @@ export function traceLines(lines: RunLines, from: number, to: number, testClass:
     i = end - 1;
   }
   return out;
+}
+
+/**
+ * A message past this many lines (a mock's list of every expected call, under each of several
+ * failures) keeps its first lines and its last (where `expected:<7> but was:<6>` closes it) and
+ * says how many it had between: the failures after it stay in the host's view.
+ */
+const MAX_MESSAGE_LINES = 20;
+const FIRST_MESSAGE_LINES = 10;
+const LAST_MESSAGE_LINES = 4;
+
+function messageLines(message: string[]): string[] {
+  if (message.length <= MAX_MESSAGE_LINES) return message;
+  const between = message.length - FIRST_MESSAGE_LINES - LAST_MESSAGE_LINES;
+  return [...message.slice(0, FIRST_MESSAGE_LINES), `[${between} more lines of its message]`, ...message.slice(-LAST_MESSAGE_LINES)];
 }
 
 /** Project frames past this many in one run keep only their ends. */
