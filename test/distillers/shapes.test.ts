@@ -170,4 +170,13 @@ describe("foldShapes", () => {
     expect(shapeOf("make[2]: Entering directory '/a'")).toBe(shapeOf("Making all in src"));
     expect(shapeOf("checking for gcc... yes")).not.toBe(shapeOf("config.status: creating Makefile"));
   });
+
+  test("abstracts a call's arguments split over its first words, and keeps the call's name", () => {
+    // CppUTest -v: one line per passing test, the group and the test as the macro's arguments.
+    expect(shapeOf("TEST(TeamCityOutputTest, PrintTestStarted) - 0 ms")).toBe(shapeOf("TEST(MemoryLeakWarningTest, Ignore2) - 1 ms"));
+    expect(shapeOf("TEST(TeamCityOutputTest, PrintTestStarted) - 0 ms")).not.toBe(
+      shapeOf("IGNORE_TEST(TeamCityOutputTest, PrintTestStarted) - 0 ms"),
+    );
+    expect(shapeOf("close(3)                                = 0")).not.toBe();
+  });
 });

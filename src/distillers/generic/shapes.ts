@@ -111,9 +111,16 @@ export function shapeOf(plain: string): string {
   return `${Math.min(indent, 8)}|${words.join(" ")}`;
 }
 
+/** A call's arguments split over words (`TEST(TeamCityOutputTest,` `PrintTestStarted)`): its name stays, what it is called with varies. */
+const CALL_OPEN = /^(\w+)\(.+$/;
+const CALL_CLOSE = /^[^()]+\)[,;:]?$/;
+
 function abstractWord(word: string): string {
   if (/^["'`].*["'`]?$/.test(word)) return "<q>";
   if (/[/\\]/.test(word) && !/^\d+\/\d+$/.test(word)) return "<p>";
+  const call = CALL_OPEN.exec(word);
+  if (call && !word.endsWith(")")) return `${call[1]}(<a>`;
+  if (CALL_CLOSE.test(word)) return "<a>)";
   return word.replace(/\b[0-9a-f]{7,}\b/gi, "<h>").replace(/\d+(?:\.\d+)?/g, "0");
 }
 
