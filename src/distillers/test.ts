@@ -51,7 +51,7 @@ export default defineDistiller({
     "codeceptjs",
   ],
   describe:
-    "Test runs (cargo, pytest, unittest, doctest, jest, vitest, mocha, node --test, tape, playwright, bun, go, prove, ctest, make check, meson test, jasmine, busted, rspec, minitest, test-unit, ava, phpunit, catch2): tally, every failure block (a message or stack already printed pointing back), errors outside tests.",
+    "Test runs (cargo, pytest, unittest, doctest, jest, vitest, mocha, node --test, tape, playwright, bun, go, prove, ctest, make check, meson test, jasmine, busted, tcltest, rspec, minitest, test-unit, ava, phpunit, catch2): tally, every failure block (a message or stack already printed pointing back), errors outside tests.",
   // Safe on failed runs: a reading is used only when its failure count equals the runner's tally.
   distillsFailedRuns: true,
   declined: "no test tally recognised",

@@ -345,3 +345,28 @@ describe("doctest (python -m doctest, with and without -v)", () => {
     expect(distillWith("test", text, { failed: true })).toBeNull();
   });
 });
+
+describe("tcltest (tclsh all.tcl, Tcl's and Tk's make test)", () => {
+  test("keeps each failing test's heading (a wrapped one whole), its result against the expected one and its closing line, and the tally; drops the test's body", () => {
+    const out = distill("h22_tcltest_tcl_tk_wm_focus_unmodified_fail")!;
+    for (const needle of [
+      "==== unixWm-8.4 icon windows FAILED",
+      ".icon icon {} withdrawn 1 0 1 0",
+      ".icon icon {} withdrawn 1 0 0 0",
+      "==== wm-transient-4.1 transient toplevel is withdrawn",
+      "        when mapped if toplevel is iconic FAILED",
+      "==== wm-state-2.9 FAILED",
+      "all.tcl:\tTotal\t623\tPassed\t471\tSkipped\t136\tFailed\t16",
+      "Files with failing tests: unixWm.test wm.test",
+    ])
+      expect(out).toContain(needle);
+    expect(out).not.toContain("==== Contents of test case:");
+    expect(out).not.toContain("    wm iconwindow .t .icon");
+    expect(distill("h2_tcl_make_test_lrepeat_fail")).toContain('bad count "-3": must be integer >= 0');
+  });
+
+  test("refuses a reading when the tally counts more failures than the closing lines", () => {
+    const text = fixture("test", "h22_tcltest_tcl_tk_wm_focus_unmodified_fail").text.replace("Failed\t16", "Failed\t17");
+    expect(distillWith("test", text, { failed: true })).toBeNull();
+  });
+});

@@ -26,6 +26,7 @@ import { readPytest } from "./pytest.ts";
 import type { RunnerParser } from "./reading.ts";
 import { readRspec } from "./rspec.ts";
 import { readSurefire } from "./surefire.ts";
+import { readTcltest } from "./tcltest.ts";
 import { readTap } from "./tap.ts";
 import { readTestUnit } from "./test-unit.ts";
 import { readUnittest } from "./unittest.ts";
@@ -51,6 +52,7 @@ export const RUNNER_READERS: RunnerParser[] = [
   readSurefire,
   readJasmine,
   readBusted,
+  readTcltest,
   readBunTest,
   readProve,
   readCtest,
