@@ -233,6 +233,11 @@ function sameAsOrNull(raw: string[]): string | null {
 
 /** A compiler's `file:line[:col]: error: message` (gcc, clang, javac): the block's own line. */
 const LOCATED_ERROR = /^\S+?:\d+(?::\d+)?: (?:fatal )?error: /;
+/** rustc's error headline (`error: bound is defined in more than one place`, `error[E0308]: mismatched types`). */
+const RUST_HEADLINE = /^error(?:\[E\d+\])?: /;
+/** A gap in rustc's quoted source (`...`) and a suggested rewrite's removed and added lines (`3653 -             let x`). */
+const RUST_EXCERPT = /^\s*\.\.\.$|^\s*\d+ [-+~](?:\s|$)/;
+const RUST_DOCS_LINK = /^\s*= help: for further information visit \S+$/;
 /** The caret line under a quoted source line (javac, old gcc), and gcc's numbered excerpt (`  12 |   code`, `     |   ^~~`). */
 const CARETS = /^\s*\^[~^]*\s*$/;
 const GCC_EXCERPT = /^\s*\d*\s+\|(?:\s.*)?$/;
@@ -285,6 +290,11 @@ function block(lines: ToolLines, diagnostic: Diagnostic, cutExcerpts: boolean): 
       if (GCC_EXCERPT.test(plain[k]!) || CARETS.test(plain[k]!)) excerpt.add(k);
       else if (CARETS.test(plain[k + 1] ?? "") && k + 1 < diagnostic.to) excerpt.add(k);
     }
+  // rustc's and clippy's: the headline and its `-->` line; the quoted source, its `...` gaps, the
+  // suggested rewrite's `3653 -`/`3653 +` lines and the lint's docs link go.
+  if (cutExcerpts && RUST_HEADLINE.test(plain[head]!) && RUST_LOCATION.test(plain[head + 1] ?? ""))
+    for (let k = head + 2; k < diagnostic.to; k++)
+      if (GCC_EXCERPT.test(plain[k]!) || RUST_EXCERPT.test(plain[k]!) || RUST_DOCS_LINK.test(plain[k]!)) excerpt.add(k);
   const middles = chainMiddles(plain, diagnostic.from, diagnostic.to, cutExcerpts);
   const body = lines.raw
     .slice(diagnostic.from, diagnostic.to)

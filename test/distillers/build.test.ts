@@ -310,3 +310,15 @@ describe("gfortran's findings: the place on its own line, the message under the 
     expect(byteLength(reply) * 2).toBeLessThan(byteLength(f.text));
   });
 });
+
+describe("a wall of rustc errors (clippy -D warnings)", () => {
+  test("keeps each error's headline and `-->` location, cuts the quoted source, the suggested rewrite and the docs link", () => {
+    const f = loadFixtures("build").find((x) => x.name === "h22_cargo_clippy_rust_hashbrown_deny_warnings")!;
+    const out = distillWith("build", f.text, { command: f.command, failed: true })!;
+    expect(out).toContain("error: bound is defined in more than one place\n    --> src/map.rs:1175:30");
+    expect(out).toContain("error: could not compile `hashbrown` (lib) due to 35 previous errors");
+    expect(out).not.toContain("1175 |     pub fn entry_ref");
+    expect(out).not.toContain("for further information visit");
+    expect(out).not.toContain("3653 +             let (key, value) = self.elem.as_ref();");
+  });
+});
