@@ -1,6 +1,6 @@
 /**
  * Builds and compiles (cargo, rustc, tsc, gcc/clang/make, cmake, go build, webpack, vite,
- * esbuild, rollup, pip): every error block whole (in a wall of many `file:line: error:` errors,
+ * esbuild, rollup, pip): every error block whole (in a wall of many `file:line: error:` or rustc errors,
  * without the quoted source line and its carets: each error's location and message lines stay); every warning as its location and message, one
  * line each (a cargo warning keeps its `-->` line, a gcc one its `note:` lines), grouped by file with a count when there are
  * several files, its source excerpt and carets cut: when a build's point is its diagnostics, the
