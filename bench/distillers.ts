@@ -183,6 +183,18 @@ const report = [
   "|---|---|---|---|---|---|---|",
   ...HALVES.map((half) => `| ${half} | ${totals(allRuns.filter((run) => halfOf(run.fixture) === half))} |`),
   "",
+  "Each half per family (a family whose every output in a half came back untouched is marked **gap**):",
+  "",
+  "| half | family | fixtures | bytes in → out | saved | saved as the model sees it | must-keep kept | untouched |",
+  "|---|---|---|---|---|---|---|---|",
+  ...HALVES.flatMap((half) =>
+    [...new Set(allRuns.filter((run) => halfOf(run.fixture) === half).map((run) => run.fixture.family))].sort().map((family) => {
+      const runs = allRuns.filter((run) => halfOf(run.fixture) === half && run.fixture.family === family);
+      const gap = runs.every((run) => !run.result.changed) ? " **gap**" : "";
+      return `| ${half} | ${family}${gap} | ${totals(runs)} |`;
+    }),
+  ),
+  "",
   "The held-out half per batch document (structured fixtures apart, as above); *long*: its outputs the host would cut,",
   "and their must-keep facts in the host's view of the raw output and in the host's view of omni's reply.",
   "",
