@@ -43,7 +43,8 @@ const HEADING = /^\S/;
  */
 const PHPCS_ROW = /^(\s*(\d+) \| (?:ERROR|WARNING)\s*\| (?:\[[x ]\] )?)(\S.*)$/;
 const PHPCS_SAME_AS = /^(\s*(\d+) \| (?:ERROR|WARNING)\s*\| (?:\[[x ]\] )?)\(same as (\d+)\)$/;
-const PHPCS_FILE = /^FILE: \S/;
+/** PHP_CodeSniffer's file heading over its table of findings (`FILE: src/Parser.php`). */
+export const PHPCS_FILE_HEADING = /^FILE: \S/;
 
 /** A `path:line[:col]: message` line, the kind a repeat can point back to. */
 export function isFinding(line: string): boolean {
@@ -68,7 +69,7 @@ interface Headings {
 
 function readHeading(line: string, headings: Headings): void {
   if (HEADING.test(line)) headings.stylish = line;
-  if (PHPCS_FILE.test(line)) headings.phpcs = line;
+  if (PHPCS_FILE_HEADING.test(line)) headings.phpcs = line;
 }
 
 function findingOf(line: string, headings: Headings): Found | null {

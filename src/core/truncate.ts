@@ -13,6 +13,7 @@
 import { carriesFailure } from "../base/failure.ts";
 import { byteLength, splitInclusive, stripAnsi } from "../base/lines.ts";
 import { truncatedBytesMarker, truncatedLinesMarker } from "../base/markers.ts";
+import { PHPCS_FILE_HEADING } from "../base/same-as.ts";
 import { FILE_LINE } from "../base/text-paths.ts";
 import { describeDropped, MAX_DESCRIPTION_BYTES } from "./cut-description.ts";
 
@@ -31,8 +32,6 @@ const WARNING = /\bwarn(?:ing)?s?\b|^\S+:\d+(?::\d+)?: (?:W(?:\d{3,4})?: |F\d{3}
  * `12) testName(pkg.Class)`, mocha's and rspec's `3) suite name`): kept right after the failure lines.
  */
 const NUMBERED_HEADER = /^\d+\) \S/;
-/** A linter report's file heading over its findings (PHP_CodeSniffer's `FILE: src/Parser.php`): kept with those headings. */
-const REPORT_FILE_HEADING = /^FILE: \S/;
 /**
  * A linter's error-class finding, kept before the warnings: pylint's `E0102:`, rubocop's `E:`/`F:`,
  * and the pyflakes codes flake8 and ruff print for code that cannot run (`F821 undefined name`,
@@ -159,7 +158,7 @@ function signalLines(plain: string[], sizes: number[], budget: number, findingsB
     if (LESSER_FINDING.test(line)) {
       if (WARNING.test(line)) warning.push(i);
     } else if (carriesFailure(line) || PANICKED.test(line)) failing.push(i);
-    else if (NUMBERED_HEADER.test(line) || REPORT_FILE_HEADING.test(line)) named.push(i);
+    else if (NUMBERED_HEADER.test(line) || PHPCS_FILE_HEADING.test(line)) named.push(i);
     else if (ERROR_FINDING.test(line)) errorFinding.push(i);
     else if ((BARE_LOCATION.test(line) && !FOREIGN_FRAME.test(line)) || (PYTHON_FRAME.test(line) && !FOREIGN_PYTHON_FRAME.test(line)))
       location.push(i);

@@ -6,9 +6,9 @@
  * The findings are the answer: each header, count and fixer line stays as printed, and each row
  * with its wrapped lines joined onto it, so a finding is one line; the rules and the timing go.
  */
+import { PHPCS_FILE_HEADING as FILE_HEADER } from "../../base/same-as.ts";
 import { type Piece, type ToolLines } from "../shared/pieces.ts";
 
-const FILE_HEADER = /^FILE: \S/;
 const FOUND = /^FOUND \d+ ERRORS?(?: AND \d+ WARNINGS?)? AFFECTING \d+ LINES?$/;
 const ROW = /^\s*\d+ \| (?:ERROR|WARNING)\s*\| \S/;
 const WRAPPED = /^\s+\|\s+\|\s+(\S.*)$/;
@@ -25,9 +25,10 @@ export function phpcsFindings(lines: ToolLines): Piece[] | null {
     const line = plain[i]!;
     if (FILE_HEADER.test(line) || FOUND.test(line) || FIXER.test(line)) pieces.push({ at: i, lines: [raw[i]!] });
     else if (ROW.test(line)) {
+      const at = i;
       let joined = raw[i]!.trimEnd();
       while (i + 1 < plain.length && WRAPPED.test(plain[i + 1]!)) joined += ` ${WRAPPED.exec(plain[++i]!)![1]!.trimEnd()}`;
-      pieces.push({ at: i, lines: [joined] });
+      pieces.push({ at, lines: [joined] });
     } else if (line.trim() !== "" && !RULE.test(line) && !/^Time: /.test(line)) return null;
   }
   return pieces;
