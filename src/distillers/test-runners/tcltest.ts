@@ -20,18 +20,19 @@ const MAX_HEADING_LINES = 4;
 const CLOSING = /^==== (\S+) FAILED$/;
 const CONTENTS = /^==== Contents of test case:$/;
 const SECTION = /^---- \S/;
+/** Any line of tcltest's own (`==== …`, `---- …`): where a heading or a value ends. */
+const OWN_LINE = /^(?:====|----) /;
 const SUMMARY = /^(?:Files with failing tests: |Sourced \d+ Test Files?\.$|Number of tests skipped for each constraint:$|\t\d+\t\S+$)/;
 /** Lines of one value kept, at most: a dumped widget tree says what it is in its first lines. */
 const MAX_VALUE_LINES = 20;
 
 export function readTcltest(lines: RunLines): RunReading | null {
   const { plain, raw } = lines;
-  const tallies = allMatches(plain, TALLY);
+  const tallies = allMatches(plain, TALLY).map((i) => TALLY.exec(plain[i]!)!);
   if (tallies.length === 0) return null;
   // all.tcl sums the test files' own tallies when they ran in child processes: count its lines alone then.
-  const driver = tallies.filter((i) => TALLY.exec(plain[i]!)![1] === "all.tcl");
-  const counted = driver.length > 0 ? driver : tallies;
-  const failuresTallied = counted.reduce((sum, i) => sum + Number(TALLY.exec(plain[i]!)![2]), 0);
+  const driver = tallies.filter(([, file]) => file === "all.tcl");
+  const failuresTallied = (driver.length > 0 ? driver : tallies).reduce((sum, [, , failures]) => sum + Number(failures), 0);
   const pieces: Piece[] = [];
   const failed = new Set<string>();
   let inValue = false;
@@ -42,12 +43,7 @@ export function readTcltest(lines: RunLines): RunReading | null {
     if (closing) failed.add(closing[1]!);
     if (!closing && !CONTENTS.test(line) && HEADING.test(line)) {
       let end = i;
-      while (
-        end - i < MAX_HEADING_LINES &&
-        !plain[end]!.endsWith(" FAILED") &&
-        end + 1 < plain.length &&
-        !/^(?:====|----) /.test(plain[end + 1]!)
-      )
+      while (end - i < MAX_HEADING_LINES && !plain[end]!.endsWith(" FAILED") && end + 1 < plain.length && !OWN_LINE.test(plain[end + 1]!))
         end++;
       for (let k = i; k <= end; k++) pieces.push({ at: k, lines: [raw[k]!] });
       inValue = false;
@@ -59,13 +55,13 @@ export function readTcltest(lines: RunLines): RunReading | null {
       pieces.push({ at: i, lines: [raw[i]!] });
       inValue = true;
       valueLines = 0;
-    } else if (CONTENTS.test(line) || /^==== /.test(line)) inValue = false;
+    } else if (line.startsWith("==== ")) inValue = false;
     else if (inValue) {
       valueLines++;
       if (valueLines <= MAX_VALUE_LINES) pieces.push({ at: i, lines: [raw[i]!] });
       else if (valueLines === MAX_VALUE_LINES + 1) {
         let end = i;
-        while (end < plain.length && !/^(?:----|====) /.test(plain[end]!)) end++;
+        while (end < plain.length && !OWN_LINE.test(plain[end]!)) end++;
         pieces.push({ at: i, lines: [`[${end - i} more lines of its output]`] });
       }
     } else if (carriesFailure(line)) pieces.push({ at: i, lines: [raw[i]!] });
