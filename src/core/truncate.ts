@@ -67,6 +67,9 @@ const FOREIGN_PYTHON_FRAME = /^File "(?:[^"]*\/lib\/python[\d.]*\/|[^"]*\/(?:sit
 const MARKER_ROOM_BYTES = 200;
 
 /** `tailShare`: the part of the cap the tail may take. */
+/** A rule in front of a message's lines (`│ `): what it frames is tested, not the frame. */
+const RULED = /^│\s*/;
+
 export function capOutput(text: string, capBytes: number, archive: Archiver, tailShare = 1 / 5): string {
   const total = byteLength(text);
   if (total <= capBytes) return text;
@@ -77,8 +80,9 @@ export function capOutput(text: string, capBytes: number, archive: Archiver, tai
   let tail = lines.length;
   let tailBytes = 0;
   while (tail > 0 && tailBytes + sizes[tail - 1]! <= tailBudget) tailBytes += sizes[--tail]!;
-  // The lines as tested (escape codes out, trimmed), once: on a megabyte reply each copy counts.
-  const plain = lines.slice(0, tail).map((line) => stripAnsi(line).trim());
+  // The lines as tested (escape codes out, trimmed, past a rule that frames a message like
+  // PHPUnit testdox's `   │ path/Uri.php:85`), once: on a megabyte reply each copy counts.
+  const plain = lines.slice(0, tail).map((line) => stripAnsi(line).trim().replace(RULED, ""));
   let cut = planCut(lines, plain, sizes, tail, budget);
   // When the dropped lines name files or rule codes, the marker lists them: the head gives up that room.
   const aboutRoom = Math.min(MAX_DESCRIPTION_BYTES, Math.floor(capBytes / 20));
@@ -241,7 +245,8 @@ function byNovelty(failing: number[], plain: string[], sizes: number[], said: Ma
   const elsewhere: number[] = [];
   const rest: number[] = [];
   for (const i of failing) {
-    const shape = plain[i]!.replace(/\[[^\]]*\]|'[^']*'|"[^"]*"/g, "_");
+    // A case's number (`with data set #54`, `test #3`) names one more of the same failure.
+    const shape = plain[i]!.replace(/\[[^\]]*\]|'[^']*'|"[^"]*"|#\d+\b/g, "_");
     const place = shape.replace(LINE_NUMBER, ":_");
     const seen = places.get(place) ?? 0;
     const tier = shapes.has(shape)

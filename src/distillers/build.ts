@@ -24,14 +24,7 @@ import { autoconfMessages, cmakeNotices, compileDbNotice, crashSites, strayWarni
 import { phpcsFindings } from "./build-tools/phpcs.ts";
 import { ruffConcise } from "./build-tools/ruff.ts";
 import { shellcheckFindings } from "./build-tools/shellcheck.ts";
-import {
-  isFailureSummary,
-  isFindingsTally,
-  isReportRow,
-  isSuccessVerdict,
-  SCRIPT_BANNER,
-  statedErrorCount,
-} from "./build-tools/summaries.ts";
+import { isFailureSummary, isFindingsTally, isReportRow, isSuccessVerdict, SCRIPT_BANNER, countsAgree } from "./build-tools/summaries.ts";
 import { carriesFailure } from "../base/failure.ts";
 import { indentOf } from "../base/lines.ts";
 import { foldRepeatedFindings, isFinding, MIN_FOLDED_FINDINGS } from "../base/same-as.ts";
@@ -60,6 +53,11 @@ const MAX_ROLLUP_LINES = 12;
 const LINT_NAME_NOTE = /^\s*= note: `(?:#\[(?:warn|deny)\([\w:]+\)\]`(?: \(part of `[^`]+`\))? on by default|-[WD] [\w:-]+` implied by )/;
 /** Up to this many warnings, each lint's name is kept under its first warning. */
 const MAX_WARNINGS_NAMING_LINTS = 100;
+/**
+ * In a wall of warnings (past MAX_WARNINGS_NAMING_LINTS), each keeps its first and last note:
+ * clang-tidy's cognitive-complexity finding lists every `note: +1, including nesting penalty` it
+ * counted, and the analyser's path (`note: Assuming 'mc' is not equal to NULL`) ends where it breaks.
+ */
 /** gcc/clang notes name the other location a warning is about (`length computed here`). */
 const NOTE_LINE = /^\S+?:\d+(?::\d+)?: note: /;
 
@@ -156,7 +154,7 @@ export default defineDistiller({
     // A failed run with no error block is not read, unless it is a linter that failed because of
     // its findings and said so in its own count: then every finding is kept, one line each.
     if (failed && errors.length === 0 && !(warnings.length > 0 && lines.plain.some(isFindingsTally))) return null;
-    if (!countsAgree(lines, errors)) return null;
+    if (!countsAgree(lines.plain, errors.length)) return null;
 
     const wall = errors.length >= MIN_FOLDED_FINDINGS;
     const pieces: Piece[] = [...errors.map((d) => block(lines, d, wall)), ...warningLines(lines, warnings)];
@@ -336,8 +334,11 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
         else if (ROLLUP_CARET.test(lines.plain[k]!) && /^\s*\d+: /.test(lines.plain[k - 1]!)) kept.push(k - 1);
     const location = lines.plain.slice(at + 1, d.to).findIndex((line) => RUST_LOCATION.test(line));
     if (location !== -1) kept.push(at + 1 + location);
+    const notes: number[] = [];
     for (let k = at + 1; k < d.to; k++)
-      if (NOTE_LINE.test(lines.plain[k]!) || (lintNames && LINT_NAME_NOTE.test(lines.plain[k]!))) kept.push(k);
+      if (NOTE_LINE.test(lines.plain[k]!)) notes.push(k);
+      else if (lintNames && LINT_NAME_NOTE.test(lines.plain[k]!)) kept.push(k);
+    kept.push(...(lintNames || notes.length <= 2 ? notes : [notes[0]!, notes.at(-1)!]));
     // GHC names only the flag on the located line (`warning: [-Wunused-imports]`): the message is the next line.
     // So does CMake (`CMake Warning (dev) at verify/CMakeLists.txt:32 (GET_TARGET_PROPERTY):`, then `  Policy CMP0026 is not set…`),
     // with the names and locations it quotes deeper under that line.
@@ -379,15 +380,4 @@ function cmakeMessage(lines: ToolLines, from: number, to: number): number[] {
   for (let k = from + first + 1; k < to && quoted.length < MAX_CMAKE_QUOTED_LINES; k++)
     if (lines.plain[k]!.trim() !== "" && indentOf(lines.plain[k]!) > depth) quoted.push(k);
   return [from + first, ...quoted];
-}
-
-/** Where the tool printed its own error count, our blocks must add up to it. */
-function countsAgree(lines: ToolLines, errors: Diagnostic[]): boolean {
-  const stated = new Map<number, number>();
-  for (const line of lines.plain) {
-    const count = statedErrorCount(line);
-    if (count) stated.set(count.kind, (stated.get(count.kind) ?? 0) + count.count);
-  }
-  if (stated.size === 0) return true;
-  return [...stated.values()].some((count) => count === errors.length);
 }

@@ -94,6 +94,22 @@ describe("build distiller keeps the answer", () => {
     for (const [file, count] of perFile) expect(out).toContain(`[${file}: ${count} warning${count === 1 ? "" : "s"}]`);
   });
 
+  test("clang-tidy over two files is read though it prints an error the files share once, each warning keeping its first and last note in a wall", () => {
+    const f = fixture("h22_clang_tidy_c_dav1d_bugprone_readability");
+    const out = distillWith("build", f.text, { failed: true })!;
+    // Its counts: 2 errors in one file, 3 in the other; the two `unknown argument` errors are printed once.
+    expect(out).toContain("5378 warnings and 3 errors generated.");
+    expect(out).toContain("error: unknown argument: '-mincoming-stack-boundary=4' [clang-diagnostic-error]");
+    for (const line of f.text.split("\n").filter((line) => /: warning: /.test(line))) expect(out).toContain(line);
+    expect(out).toContain("[/home/dev/src/dav1d-1.0.0/build/../src/lib.c: 111 warnings]");
+    // dav1d_open's 67 points of cognitive complexity: the first and the last of its notes.
+    const notes = out.slice(out.indexOf("function 'dav1d_open' has cognitive complexity")).split("\n\n")[0]!.split("\n").slice(1);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toBe(
+      "/home/dev/src/dav1d-1.0.0/build/../src/lib.c:104:5: note: +1, including nesting penalty of 0, nesting level increased to 1",
+    );
+  });
+
   test("keeps each cppcheck finding's own line whatever its severity (style, performance), not its caret", () => {
     const f = fixture("cppcheck_jansson");
     const out = distillWith("build", f.text)!;

@@ -24,7 +24,7 @@ const POOL = [...new Set(FIXTURES.flatMap((f) => f.text.split("\n")))];
 const DERIVED = [
   /^panicked at \S+:\d+:\d+:$/,
   /^\[\S+: \d+ warnings?\]$/,
-  /^\s*\[(?:same message(?: and \d+ frames?)?|\d+ (?:frames?|lines?)) as in \S+ above\]$/,
+  /^\s*(?:│ )?\[(?:same message(?: and \d+ frames?)?|\d+ (?:frames?|lines?)) as in (?:\S+|"[^"]*") above\]$/,
   /^\[\d+ lines as in Passed in\]$/,
   /^\[\d+ similar lines omitted\]$/,
   /^\[\d+ progress lines shown as their last frame\]$/,

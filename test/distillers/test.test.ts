@@ -80,6 +80,30 @@ describe("test distiller keeps the answer", () => {
     expect(testdox.indexOf("WARNINGS!")).toBeGreaterThan(testdox.indexOf("assertObjectNotHasAttribute() is deprecated"));
   });
 
+  test("PHPUnit 9's testdox summary is read whole: every failing test named once, a repeated message or frames pointing back", () => {
+    const f = fixture("h22_phpunit_php_guzzle_psr7_testdox_negated_scheme_fail");
+    const out = distillWith("test", f.text, { failed: true })!;
+    const summary = f.text.slice(f.text.indexOf("Summary of non-successful tests:"));
+    const failed = summary.split("\n").filter((line) => line.startsWith(" ✘ "));
+    expect(failed).toHaveLength(187);
+    for (const line of failed) expect(out).toContain(`\n${line}\n`);
+    // The passing tests above the summary are gone; the 48 errors raised at one place, reached from
+    // two test methods (UriResolverTest.php:25 and :48), print their frames once for each.
+    expect(out).not.toContain(" ✔ ");
+    expect(summary.split("\n").filter((line) => line === "   │ /home/dev/src/psr7-2.4.5/src/Uri.php:85")).toHaveLength(48);
+    expect(out.split("\n").filter((line) => line === "   │ /home/dev/src/psr7-2.4.5/src/Uri.php:85")).toHaveLength(2);
+    expect(out).toContain('   │ [3 frames as in "Resolve uri with data set #54" above]');
+    expect(out).toContain("Tests: 987, Assertions: 1918, Errors: 48, Failures: 139, Warnings: 1, Skipped: 4.");
+  });
+
+  test("go test keeps each `[no test files]` package line: those tests did not run", () => {
+    const f = fixture("h22_go_test_cover_gods_pass");
+    const out = distillWith("test", f.text, { failed: false })!;
+    const untested = f.text.split("\n").filter((line) => line.endsWith("[no test files]"));
+    expect(untested.length).toBeGreaterThan(3);
+    for (const line of untested) expect(out).toContain(`${line}\n`);
+  });
+
   test("a gocheck suite inside go test keeps each failed check with gocheck's obtained and expected values, and its tally", () => {
     for (const name of ["h14_go_test_yaml_v2_on_resolves_false_fail", "h14_go_test_v_check_vv_yaml_v2_on_resolves_false_fail"]) {
       const out = distillWith("test", fixture(name).text, { failed: true })!;

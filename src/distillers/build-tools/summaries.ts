@@ -155,3 +155,21 @@ export function statedErrorCount(plain: string): { kind: number; count: number }
   }
   return null;
 }
+
+/**
+ * clang-tidy over several files: it states each file's count (`5378 warnings and 3 errors
+ * generated.`) but shows an error the files share once (`error: unknown argument: '-mfoo'`).
+ */
+const CLANG_TIDY_RUN = /^(?:Error while processing \S+\.|Suppressed \d+ warnings? \(.*\)\.?)$/;
+
+/** Where the tool printed its own error count, the error blocks found must add up to it (under clang-tidy, at most it and at least one). */
+export function countsAgree(plain: string[], errors: number): boolean {
+  const stated = new Map<number, number>();
+  for (const line of plain) {
+    const count = statedErrorCount(line);
+    if (count) stated.set(count.kind, (stated.get(count.kind) ?? 0) + count.count);
+  }
+  if (stated.size === 0) return true;
+  const tidy = plain.some((line) => CLANG_TIDY_RUN.test(line));
+  return [...stated.values()].some((count) => count === errors || (tidy && errors > 0 && errors <= count));
+}

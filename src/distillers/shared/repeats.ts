@@ -26,6 +26,8 @@ export interface FailureBlock {
  */
 const FRAME =
   /^\s*(?:at \S.*|File ".*", line \d+(?:, in .*)?|#\d+ (?:\S+\(\d+\)|\{main\}|\[internal function\]).*|[\w./\\@+~-]+\.\w+:\d+(?::\d+)?|(?:\S+\.lua:\d+|\[C\]): in .*|\S.* called at \S+ line \d+)$/;
+/** PHPUnit's testdox prints a failure's body behind a rule (`   │ path/File.php:85`): read past it. */
+const RULE = /^(\s*)│ ?/;
 /** A run folds only when its pointer is at most this share of what it replaces: a short location reads better where it is. */
 const MAX_POINTER_SHARE = 0.5;
 /** A list shorter than this is read at a glance. */
@@ -45,7 +47,7 @@ interface Run {
 function runsOf(lines: string[]): Run[] {
   const runs: Run[] = [];
   for (const line of lines) {
-    const plain = stripAnsi(line);
+    const plain = stripAnsi(line).replace(RULE, "$1");
     const kind = plain.trim() === "" ? "blank" : isFrameLine(plain) ? "frames" : "paragraph";
     const last = runs.at(-1);
     if (last && last.kind === kind) {
@@ -56,7 +58,8 @@ function runsOf(lines: string[]): Run[] {
   return runs;
 }
 
-const indentOf = (plain: string): string => /^\s*/.exec(plain)![0];
+/** A pointer stands where its run began, behind the same indent and rule. */
+const indentOf = (line: string): string => /^\s*(?:│ ?)?/.exec(stripAnsi(line))![0];
 
 /** Each block's lines with what an earlier block printed whole pointing back to it. */
 export function foldRepeatedEvidence(blocks: FailureBlock[]): string[][] {
@@ -77,7 +80,7 @@ export function foldRepeatedEvidence(blocks: FailureBlock[]): string[][] {
           : runs.some((run) => run.kind === "paragraph")
             ? `same message and ${plural(frames, "frame")}`
             : plural(frames, "frame");
-      const indent = indentOf(runs.find((run) => run.kind !== "blank")!.plain[0]!);
+      const indent = indentOf(runs.find((run) => run.kind !== "blank")!.lines[0]!);
       return [header!, `${indent}[${what} as in ${sameBody} above]`];
     }
     const out: string[] = [header!];
@@ -92,7 +95,7 @@ export function foldRepeatedEvidence(blocks: FailureBlock[]): string[][] {
       const pointer =
         first === undefined
           ? null
-          : `${indentOf(run.plain[0]!)}[${plural(run.lines.length, run.kind === "frames" ? "frame" : "line")} as in ${first} above]`;
+          : `${indentOf(run.lines[0]!)}[${plural(run.lines.length, run.kind === "frames" ? "frame" : "line")} as in ${first} above]`;
       if (pointer !== null && pointer.length <= run.plain.join("\n").length * MAX_POINTER_SHARE) out.push(pointer);
       else out.push(...run.lines);
     }

@@ -6,13 +6,16 @@
  * `--- SKIP:` line and the log line that says why (`t.Skip("…")`). A benchmark's result line
  * (`BenchmarkX-2  1000  126.7 ns/op`) is the answer a `-bench` run was asked for, and stays, with
  * the `goos:`/`cpu:` header that says where it was measured. A gocheck suite (`gopkg.in/check.v1`)
- * inside one Go test reports its own failures and tally, read by `gocheckPieces`.
+ * inside one Go test reports its own failures and tally, read by `gocheckPieces`. A package with
+ * no test files keeps its `?` line: its tests did not run.
  */
 import { type Piece, type RunLines, type RunReading } from "./reading.ts";
 
 /** `ok  \tpkg\t0.01s`; a TAP point (`ok 12 - name`) names a number, never a package. */
 const PACKAGE_OK = /^ok\s+(?!\d+\b)\S+\s/;
 const PACKAGE_FAIL = /^FAIL\s+\S+(?:\s|$)/;
+/** `?   \tpkg\t[no test files]`: a package whose tests did not run, which an `ok` tally would not say. */
+const PACKAGE_UNTESTED = /^\?\s+\S+\s+\[no test files\]$/;
 const TEST_FAIL = /^(\s*)--- FAIL: (\S+)/;
 const RUN = /^=== (?:RUN|PAUSE|CONT|NAME)\s+(\S+)/;
 const TEST_PASS = /^\s*--- (?:PASS|SKIP): /;
@@ -45,7 +48,8 @@ export function readGoTest(lines: RunLines): RunReading | null {
     if (
       BENCH_RESULT.test(line) ||
       (COVERAGE.test(line) && !okSaysCoverage(plain, i)) ||
-      (BENCH_CONTEXT.test(line) && plain.some((other) => BENCH_RESULT.test(other)))
+      (BENCH_CONTEXT.test(line) && plain.some((other) => BENCH_RESULT.test(other))) ||
+      PACKAGE_UNTESTED.test(line)
     ) {
       pieces.push({ at: i, lines: [raw[i]!] });
     } else if (PACKAGE_OK.test(line)) {

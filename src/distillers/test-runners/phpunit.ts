@@ -13,7 +13,10 @@ const VERDICT = /^(?:FAILURES!|ERRORS!|WARNINGS!|DEPRECATIONS!|NOTICES!|RISKY!|I
 /** `--testdox` (PHPUnit 10): each test that did not pass, under this heading, as `✘`/`⚠` with its message. */
 const TESTDOX_SUMMARY = /^Summary of non-successful tests:$/;
 const TESTDOX_FAILED = /^\s*✘ /;
-const MAX_TESTDOX_SUMMARY = 80;
+/** A test's line in the summary: `✘` failed or errored, `⚠` warned or risky, `∅` incomplete, `↩` skipped. */
+const TESTDOX_TEST = /^\s*[✘⚠∅↩] /;
+/** A class's heading in the summary: `Uri Resolver (GuzzleHttp\Tests\Psr7\UriResolver)`. */
+const TESTDOX_CLASS = /^\S.*\)$/;
 const SECTION = /^There (?:was 1|were \d+) (?:failures?|errors?|warnings?|risky tests?):$/;
 const BLOCK_HEADER = /^\d+\) \S/;
 const CONFIG_WARNING = /^\s+Warning - The configuration file did not pass validation!$/;
@@ -58,12 +61,36 @@ export function readPhpunit(lines: RunLines): RunReading | null {
   }
   const summaryAt = lines.plain.findIndex((line, i) => i < tallyAt && TESTDOX_SUMMARY.test(line));
   if (summaryAt !== -1) {
-    const end = Math.min(verdictAt > summaryAt ? verdictAt : tallyAt, summaryAt + MAX_TESTDOX_SUMMARY);
-    pieces.push({ at: summaryAt, lines: trimBlank(lines.raw.slice(summaryAt, end)) });
-    if (found === 0) found = lines.plain.slice(summaryAt, end).filter((line) => TESTDOX_FAILED.test(line)).length;
+    const summary = testdoxSummary(lines, summaryAt, verdictAt > summaryAt ? verdictAt : tallyAt);
+    pieces.push(...summary.pieces);
+    if (found === 0) found = summary.failed;
   }
   for (const blocks of sections) {
     pieces.push(...foldRepeatedPieces(blocks, (at) => /^\d+\)/.exec(lines.plain[at]!)![0]));
   }
   return { pieces, failuresFound: found, failuresTallied: countIn(tally, /Failures: (\d+)/) + countIn(tally, /Errors: (\d+)/) };
+}
+
+/**
+ * The testdox summary, up to `end`: its heading, each class heading, and each test that did not
+ * pass with the `│` block under it (message, diff, frames), a message or frames an earlier block
+ * printed whole pointing back to it, as numbered blocks do. `failed`: the `✘` tests, which the
+ * tally counts as failures and errors.
+ */
+function testdoxSummary(lines: RunLines, summaryAt: number, end: number): { pieces: Piece[]; failed: number } {
+  const pieces: Piece[] = [{ at: summaryAt, lines: [lines.raw[summaryAt]!] }];
+  const blocks: Piece[] = [];
+  let failed = 0;
+  for (let i = summaryAt + 1; i < end; i++) {
+    const line = lines.plain[i]!;
+    if (TESTDOX_CLASS.test(line)) pieces.push({ at: i, lines: [lines.raw[i]!] });
+    if (!TESTDOX_TEST.test(line)) continue;
+    if (TESTDOX_FAILED.test(line)) failed++;
+    let stop = i + 1;
+    while (stop < end && !TESTDOX_TEST.test(lines.plain[stop]!) && !TESTDOX_CLASS.test(lines.plain[stop]!)) stop++;
+    blocks.push({ at: i, lines: trimBlank(lines.raw.slice(i, stop)) });
+    i = stop - 1;
+  }
+  pieces.push(...foldRepeatedPieces(blocks, (at) => `"${lines.plain[at]!.replace(TESTDOX_TEST, "").trim()}"`));
+  return { pieces, failed };
 }
