@@ -34,6 +34,14 @@ export const MIN_FOLDED_FINDINGS = 20;
  */
 const STYLISH = /^(\s+(\d+:\d+)\s+(?:error|warning)\s+)(\S.*)$/;
 const STYLISH_SAME_AS = /^(\s+(\d+:\d+)\s+(?:error|warning)\s+)\(same as (\d+:\d+)\)$/;
+/**
+ * Repeats of one finding in a row under one file share a line: the first keeps its padding, the
+ * others follow it, `   39:8, 89:3, 91:8  error  (same as 16:8)`. The report right-aligns its
+ * locations, so each is written back ending in the first one's column.
+ */
+const STYLISH_SAME_AS_RUN = /^(\s+)(\d+:\d+(?:, \d+:\d+)+)(\s+(?:error|warning)\s+)\(same as (\d+:\d+)\)$/;
+/** Locations on one run line, at most: a line stays one a reader can take in. */
+const MAX_RUN_LOCATIONS = 16;
 /** A stylish report's file heading: a line at column 0 (the findings under it are indented). */
 const HEADING = /^\S/;
 
@@ -96,7 +104,7 @@ export function foldRepeatedFindings(lines: readonly string[]): string[] {
   const firstAt = new Map<string, string>(); // `path:loc` → the message first printed there
   const firstOf = new Map<string, string>(); // `path\0message` → the loc it was first printed at
   const headings: Headings = { stylish: null, phpcs: null };
-  return lines.map((line, i) => {
+  const folded = lines.map((line, i) => {
     const found = findingOf(line, headings);
     if (!found) readHeading(line, headings);
     if (!found || SAME_AS.test(line) || STYLISH_SAME_AS.test(line) || PHPCS_SAME_AS.test(line)) return line;
@@ -117,6 +125,26 @@ export function foldRepeatedFindings(lines: readonly string[]): string[] {
     if (first === undefined) firstOf.set(key, loc);
     return line;
   });
+  return joinStylishRuns(folded);
+}
+
+/** Consecutive stylish pointers to one first finding, with one severity, joined on one line (STYLISH_SAME_AS_RUN). */
+function joinStylishRuns(lines: string[]): string[] {
+  const out: string[] = [];
+  let run: { head: string; after: string; target: string; count: number } | null = null;
+  for (const line of lines) {
+    const same = STYLISH_SAME_AS.exec(line);
+    const after = same ? same[1]!.slice(same[1]!.indexOf(same[2]!) + same[2]!.length) : "";
+    if (same && run && run.target === same[3] && run.after === after && run.count < MAX_RUN_LOCATIONS) {
+      run.head += `, ${same[2]}`;
+      run.count++;
+      out[out.length - 1] = `${run.head}${run.after}(same as ${run.target})`;
+      continue;
+    }
+    run = same ? { head: same[1]!.slice(0, same[1]!.indexOf(same[2]!) + same[2]!.length), after, target: same[3]!, count: 1 } : null;
+    out.push(line);
+  }
+  return out;
 }
 
 /** Every `(same as N)` line of `text` written out whole again, from the first line at that location. */
@@ -133,6 +161,15 @@ export function expandSameAs(text: string): string {
         const message = firstAt.get(`${path}:${first}`);
         if (message === undefined || leadOf(message) !== (lead === undefined ? "" : `${lead} `)) return line;
         return `${path}:${loc}: ${message}`;
+      }
+      const stylishRun = headings.stylish === null ? null : STYLISH_SAME_AS_RUN.exec(line);
+      if (stylishRun) {
+        const [, indent, locs, after, first] = stylishRun as unknown as [string, string, string, string, string];
+        const message = firstAt.get(`${headings.stylish}:${first}`);
+        if (message === undefined) return line;
+        const locations = locs.split(", ");
+        const end = indent.length + locations[0]!.length;
+        return locations.map((loc) => `${" ".repeat(Math.max(1, end - loc.length))}${loc}${after}${message}`).join("\n");
       }
       const stylishSame = headings.stylish === null ? null : STYLISH_SAME_AS.exec(line);
       if (stylishSame) {

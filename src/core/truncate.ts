@@ -36,9 +36,11 @@ const NUMBERED_HEADER = /^\d+\) \S/;
  * A linter's error-class finding, kept before the warnings: pylint's `E0102:`, rubocop's `E:`/`F:`,
  * and the pyflakes codes flake8 and ruff print for code that cannot run (`F821 undefined name`,
  * syntax errors `E9xx`, `F63x`, `F7xx`), unlike pycodestyle's `E501`, which is style; and
- * perlcritic's most severe policies, `(Severity: 5)`.
+ * perlcritic's most severe policies, `(Severity: 5)`; and an error under a file's heading in
+ * ESLint's stylish report (`49:31  error  'Element' is not defined  no-undef`), a rule's rarest first.
  */
-const ERROR_FINDING = /^\S+:\d+(?::\d+)?: (?:[EF](?:\d{3,4})?: |(?:E9\d\d|F63\d|F7\d\d|F82\d) )|\(Severity: 5\)$|\bSC\d{4} \(error\): /;
+const ERROR_FINDING =
+  /^\S+:\d+(?::\d+)?: (?:[EF](?:\d{3,4})?: |(?:E9\d\d|F63\d|F7\d\d|F82\d) )|\(Severity: 5\)$|\bSC\d{4} \(error\): |^\d+:\d+\s+error\s+(?!\(same as )\S/;
 /**
  * A pylint finding of a class below error (`W0707:`, `C0103:`, `R1705:`, `I0011:`): its code ranks
  * it, though its message may quote a failure's words (`raise AssertionError(…) from exc`).
@@ -67,6 +69,8 @@ const FOREIGN_PYTHON_FRAME = /^File "(?:[^"]*\/lib\/python[\d.]*\/|[^"]*\/(?:sit
 const MARKER_ROOM_BYTES = 200;
 
 /** `tailShare`: the part of the cap the tail may take. */
+/** A finding that points back at the first one with its message (`  39:8, 89:3  error  (same as 16:8)`): a repeat, whatever its shape. */
+const SAME_AS_POINTER = /\(same as \d+(?::\d+)?\)$/;
 /** A rule in front of a message's lines (`│ `): what it frames is tested, not the frame. */
 const RULED = /^│\s*/;
 
@@ -174,6 +178,10 @@ function signalLines(plain: string[], sizes: number[], budget: number, findingsB
   const [located, novel, elsewhere, repeats] = byNovelty(failing, plain, sizes, said);
   // A failure line of a shape already kept says less than the heading that names another failing test.
   const taken = new Set<number>();
+  // Of a linter's errors, those of a rule it reported less often first: the one `no-undef` among 660 `no-var`.
+  const ruleTimes = new Map<string, number>();
+  for (const i of errorFinding) ruleTimes.set(ruleOf(plain[i]!), (ruleTimes.get(ruleOf(plain[i]!)) ?? 0) + 1);
+  errorFinding.sort((a, b) => ruleTimes.get(ruleOf(plain[a]!))! - ruleTimes.get(ruleOf(plain[b]!))! || a - b);
   for (const tier of [recipes, located, novel, elsewhere, named, location, repeats, errorFinding, warning]) {
     const room = tier === errorFinding ? findingsBudget : budget;
     for (const i of tier) {
@@ -189,6 +197,11 @@ function signalLines(plain: string[], sizes: number[], budget: number, findingsB
     }
   }
   return [...taken].sort((a, b) => a - b);
+}
+
+/** A finding's rule: its last word (`no-undef`), or its code after the location (`F821`, `E0102:`). */
+function ruleOf(line: string): string {
+  return /^\S+:\d+(?::\d+)?: (\S+)/.exec(line)?.[1] ?? /(\S+)$/.exec(line)![1]!;
 }
 
 /** The code line a Python frame prints under it, or -1 (a frame printed without its source). */
@@ -244,18 +257,24 @@ function byNovelty(failing: number[], plain: string[], sizes: number[], said: Ma
   const novel: number[] = [];
   const elsewhere: number[] = [];
   const rest: number[] = [];
+  const shapeOf = new Map<number, string>();
+  const timesOf = new Map<string, number>();
   for (const i of failing) {
     // A case's number (`with data set #54`, `test #3`) names one more of the same failure.
-    const shape = plain[i]!.replace(/\[[^\]]*\]|'[^']*'|"[^"]*"|#\d+\b/g, "_");
+    // So does a report's location at the start of a finding under its file's heading (ESLint's `49:31  error  …`).
+    const shape = plain[i]!.replace(/\[[^\]]*\]|'[^']*'|"[^"]*"|#\d+\b|^\d+:\d+(?=\s)/g, "_");
+    shapeOf.set(i, shape);
+    timesOf.set(shape, (timesOf.get(shape) ?? 0) + 1);
     const place = shape.replace(LINE_NUMBER, ":_");
     const seen = places.get(place) ?? 0;
-    const tier = shapes.has(shape)
-      ? rest
-      : !FILE_LINE.test(plain[i]!)
-        ? novel
-        : seen >= PER_PLACE || SYSTEM_PATH.test(plain[i]!)
-          ? elsewhere
-          : located;
+    const tier =
+      shapes.has(shape) || SAME_AS_POINTER.test(plain[i]!)
+        ? rest
+        : !FILE_LINE.test(plain[i]!)
+          ? novel
+          : seen >= PER_PLACE || SYSTEM_PATH.test(plain[i]!)
+            ? elsewhere
+            : located;
     tier.push(i);
     if (!shapes.has(shape)) places.set(place, seen + 1);
     shapes.add(shape);
@@ -263,5 +282,7 @@ function byNovelty(failing: number[], plain: string[], sizes: number[], said: Ma
   // The sort is stable and each tier is in printed order: lines of one length stay in it.
   const often = (i: number) => (said.get(plain[i]!)! >= OFTEN ? 0 : 1);
   const shortestFirst = (a: number, b: number) => often(a) - often(b) || sizes[a]! - sizes[b]!;
-  return [located.sort(shortestFirst), novel.sort(shortestFirst), elsewhere.sort(shortestFirst), rest.sort(shortestFirst)];
+  // Among repeats, one more of a rare shape (a second `no-undef`) says more than one more of the shape that fills the run.
+  const rarerFirst = (a: number, b: number) => timesOf.get(shapeOf.get(a)!)! - timesOf.get(shapeOf.get(b)!)! || shortestFirst(a, b);
+  return [located.sort(shortestFirst), novel.sort(shortestFirst), elsewhere.sort(shortestFirst), rest.sort(rarerFirst)];
 }

@@ -28,7 +28,7 @@ import { isFailureSummary, isFindingsTally, isReportRow, isSuccessVerdict, SCRIP
 import { carriesFailure } from "../base/failure.ts";
 import { indentOf } from "../base/lines.ts";
 import { foldRepeatedFindings, isFinding, MIN_FOLDED_FINDINGS } from "../base/same-as.ts";
-import { isToolFrame } from "./shared/frames.ts";
+import { isRuntimeFrame, isToolFrame } from "./shared/frames.ts";
 import { type Piece, renderPieces, type ToolLines, toToolLines, trimBlank } from "./shared/pieces.ts";
 import { defineDistiller } from "./types.ts";
 
@@ -294,9 +294,19 @@ function block(lines: ToolLines, diagnostic: Diagnostic, cutExcerpts: boolean): 
     for (let k = head + 2; k < diagnostic.to; k++)
       if (GCC_EXCERPT.test(plain[k]!) || RUST_EXCERPT.test(plain[k]!) || RUST_DOCS_LINK.test(plain[k]!)) excerpt.add(k);
   const middles = chainMiddles(plain, diagnostic.from, diagnostic.to, cutExcerpts);
+  // Where it was thrown: the stack's first frame past the runtime's, even inside a package
+  // (`git-rev-sync/index.js:109:31`), when the project's own code called in below it.
+  const frames = plain.slice(diagnostic.from, diagnostic.to);
+  const first = frames.findIndex((line) => /^\s+at /.test(line) && !isRuntimeFrame(line));
+  const thrown = first !== -1 && frames.some((line, k) => k > first && /^\s+at /.test(line) && !isToolFrame(line)) ? first : -1;
   const body = lines.raw
     .slice(diagnostic.from, diagnostic.to)
-    .filter((_, k) => !isToolFrame(plain[diagnostic.from + k]!) && !excerpt.has(diagnostic.from + k) && !middles.has(diagnostic.from + k));
+    .filter(
+      (_, k) =>
+        (k === thrown || !isToolFrame(plain[diagnostic.from + k]!)) &&
+        !excerpt.has(diagnostic.from + k) &&
+        !middles.has(diagnostic.from + k),
+    );
   return { at: diagnostic.from, lines: trimBlank(body) };
 }
 

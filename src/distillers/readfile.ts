@@ -3,10 +3,12 @@
  * A file the agent asked to see is the answer, so source, prose and config always come back
  * whole: there is no honest summary of code someone is about to edit. Only a log above the size
  * floor is summarised: counts, the counts the log states, every error line, the first warnings,
- * its head and tail. The rest sits behind the archive handle the pipeline appends.
+ * its head and tail; a log that holds a test runner's report (automake's `test-suite.log`) is read
+ * as that report, as the test distiller reads it. The rest sits behind the archive handle the pipeline appends.
  */
 import { carriesFailure } from "../base/failure.ts";
 import { byteLength, splitLines } from "../base/lines.ts";
+import { readTestRun } from "./test.ts";
 import { defineDistiller } from "./types.ts";
 
 /** Below this many estimated tokens a file is read whole (SPEC: MIN_DISTILL_TOKENS). */
@@ -129,6 +131,7 @@ export default defineDistiller({
     if (estimateLogTokens(text) < MIN_DISTILL_TOKENS) return null;
     const lines = splitLines(text);
     if (!isLog(lines, command)) return null;
-    return summariseLog(lines);
+    const report = readTestRun(text, false);
+    return typeof report === "string" ? report : summariseLog(lines);
   },
 });

@@ -51,6 +51,30 @@ describe("a repeated finding points at its file's first one", () => {
     expect(expandSameAs(folded.join("\n"))).toBe(stylish.join("\n"));
   });
 
+  test("ESLint repeats in a row that point at one finding share a line, each location written back in its column", () => {
+    const stylish = [
+      "/src/control/Control.Layers.js",
+      "   47:8  error  Unexpected var, use let or const instead  no-var",
+      "   88:8  error  Unexpected var, use let or const instead  no-var",
+      "  104:8  error  Unexpected var, use let or const instead  no-var",
+      "  120:8  error  Unexpected var, use let or const instead  no-var",
+      "  131:14 error  'Latlng' is not defined                   no-undef",
+      "  144:3  error  Unexpected var, use let or const instead  no-var",
+    ];
+    // Joined, the report is shorter than the lines it came from: read past the padding by hand.
+    const whole = foldRepeatedFindings([...stylish, ...PADDING]);
+    const folded = whole.slice(0, 5);
+    expect(whole.slice(5)).toEqual(PADDING);
+    expect(folded).toEqual([
+      stylish[0]!,
+      stylish[1]!,
+      "   88:8, 104:8, 120:8  error  (same as 47:8)",
+      stylish[5]!,
+      "  144:3  error  (same as 47:8)",
+    ]);
+    expect(expandSameAs(whole.join("\n"))).toBe([...stylish, ...PADDING].join("\n"));
+  });
+
   test("a PHP_CodeSniffer report: a repeat under the same FILE heading keeps its line, severity and fixer box; another file starts again", () => {
     const phpcs: string[] = [
       "FILE: /home/dev/src/html5-php-2.7.6/src/HTML5/Serializer/OutputRules.php",

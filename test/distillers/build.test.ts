@@ -110,6 +110,15 @@ describe("build distiller keeps the answer", () => {
     );
   });
 
+  test("an ESLint wall of one rule past the host's failed view: the rare rule's errors from the middle stay in the cut", () => {
+    const f = fixture("h23_eslint9_flat_javascript_leaflet_no_var_misspelt_name");
+    const result = runFixture(f);
+    expect(f.text.split("\n").filter((line) => line.endsWith("no-var")).length).toBeGreaterThan(600);
+    expect(result.delivered.length).toBeLessThan(11_000);
+    for (const line of f.text.split("\n").filter((line) => line.endsWith("no-undef"))) expect(result.delivered).toContain(line);
+    expect(result.delivered).toContain("✖ 671 problems (667 errors, 4 warnings)");
+  });
+
   test("keeps each cppcheck finding's own line whatever its severity (style, performance), not its caret", () => {
     const f = fixture("cppcheck_jansson");
     const out = distillWith("build", f.text)!;

@@ -86,7 +86,7 @@ describe("readfile distiller declines", () => {
   });
 });
 
-test("readfile distiller returns null for every fixture of the other families but the two that are logs", () => {
+test("readfile distiller returns null for every fixture of the other families but the three that are logs", () => {
   const claimed = loadFixtures()
     // Held-out fixtures are measured by the bench, not listed here before their review.
     .filter((other) => other.family !== "readfile" && !other.holdout)
@@ -94,6 +94,16 @@ test("readfile distiller returns null for every fixture of the other families bu
     .map((other) => `${other.family}/${other.name}`);
   // oUnit's `-verbose true` prints a log (`2026-12-03T10:54:58+00:00 devbox#00 I: …` on every line):
   // read from a file it is one, and the test program that printed it is no command that reads a file.
-  // `cat test/test-suite.log` is a file read, and automake's test-suite.log a log by its name.
-  expect(claimed).toEqual(["test/h16_ounit_verbose_true_fileutils", "test/h19_cat_test_suite_log_dateutils_leapp_400_negated_fail"]);
+  // `cat test/test-suite.log` is a file read, and automake's test-suite.log a log by its name; CppUnit's,
+  // read that way, is its runner's report.
+  expect(claimed).toEqual([
+    "test/h16_ounit_verbose_true_fileutils",
+    "test/h19_cat_test_suite_log_dateutils_leapp_400_negated_fail",
+    "generic/h23_cat_cpp_cppunit_test_suite_log",
+  ]);
+  const cppunit = loadFixtures("generic").find((f) => f.name === "h23_cat_cpp_cppunit_test_suite_log")!;
+  const read = distill(cppunit.text, cppunit.command)!;
+  expect(read).toContain("TestAssertTest.cpp:251:Assertion\nTest name: TestAssertTest::testAssertDoubleEqualsPrecision\nforced failure");
+  expect(read).toContain("Run: 229   Failure total: 2   Failures: 2   Errors: 0");
+  expect(read).not.toContain(" : OK");
 });

@@ -4,13 +4,15 @@
  * `ERROR: name` or `XPASS: name` line; cmocka, CUnit and Check suites run inside it the same way.
  * The box is kept whole with the lines that point at the logs, every failing test's line, and
  * make's own error lines; the recursive-make chatter and the `PASS:` lines go. The failing lines
- * must add up to the box's FAIL + ERROR + XPASS.
+ * must add up to the box's FAIL + ERROR + XPASS. An expected failure's `XFAIL: name` line stays
+ * too, uncounted: the box counts it, and only this line names it.
  */
 import { countIn, type Piece, type RunLines, type RunReading } from "./reading.ts";
 
 const BOX_TITLE = /^Testsuite summary for /;
 const BOX_RULE = /^={20,}$/;
 const FAILING = /^(?:FAIL|ERROR|XPASS): \S/;
+const EXPECTED_FAILURE = /^XFAIL: \S/;
 const COUNT = (kind: string) => new RegExp(`^# ${kind}:\\s+(\\d+)$`);
 
 /** The box around a "Testsuite summary for" title: its rules, its `#` counts, the lines pointing at logs. */
@@ -47,6 +49,7 @@ export function readAutomake(lines: RunLines): RunReading | null {
   const failing = new Set<string>();
   plain.forEach((line, i) => {
     if (inBox(i)) return;
+    if (EXPECTED_FAILURE.test(line)) pieces.push({ at: i, lines: [raw[i]!] });
     if (FAILING.test(line)) {
       failing.add(line.split(/\s+/).slice(0, 2).join(" "));
       const end = logSectionEnd(plain, i);

@@ -8,6 +8,7 @@ import { readBunTest } from "./bun.ts";
 import { readBusted } from "./busted.ts";
 import { readCargoTest } from "./cargo.ts";
 import { readCatch2 } from "./catch2.ts";
+import { readCppunit } from "./cppunit.ts";
 import { readCtest } from "./ctest.ts";
 import { readDoctest } from "./doctest.ts";
 import { readEunit } from "./eunit.ts";
@@ -57,6 +58,7 @@ export const RUNNER_READERS: RunnerParser[] = [
   readProve,
   readCtest,
   readCatch2,
+  readCppunit,
   readAutomake,
   readMeson,
   readGoTest,

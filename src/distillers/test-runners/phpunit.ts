@@ -20,6 +20,8 @@ const TESTDOX_CLASS = /^\S.*\)$/;
 const SECTION = /^There (?:was 1|were \d+) (?:failures?|errors?|warnings?|risky tests?):$/;
 const BLOCK_HEADER = /^\d+\) \S/;
 const CONFIG_WARNING = /^\s+Warning - The configuration file did not pass validation!$/;
+/** PHPUnit 9's header warnings (`Warning:       Your XML configuration validates against a deprecated schema.`) and the advice under one. */
+const HEADER_WARNING = /^(?:Warning|Suggestion):\s{2,}\S/;
 
 export function readPhpunit(lines: RunLines): RunReading | null {
   const tallyAt = lastMatch(lines.plain, TALLY);
@@ -38,6 +40,9 @@ export function readPhpunit(lines: RunLines): RunReading | null {
       end++;
     pieces.push({ at: warningAt, lines: trimBlank(lines.raw.slice(warningAt, end)) });
   }
+  lines.plain.forEach((line, i) => {
+    if (i < tallyAt && HEADER_WARNING.test(line)) pieces.push({ at: i, lines: [lines.raw[i]!] });
+  });
   const verdictAt = lastMatch(lines.plain, VERDICT);
   if (verdictAt !== -1) pieces.push({ at: verdictAt, lines: [lines.raw[verdictAt]!] });
   let found = 0;
