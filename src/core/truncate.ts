@@ -179,9 +179,10 @@ function signalLines(plain: string[], sizes: number[], budget: number, findingsB
   // A failure line of a shape already kept says less than the heading that names another failing test.
   const taken = new Set<number>();
   // Of a linter's errors, those of a rule it reported less often first: the one `no-undef` among 660 `no-var`.
+  const rules = new Map(errorFinding.map((i) => [i, ruleOf(plain[i]!)]));
   const ruleTimes = new Map<string, number>();
-  for (const i of errorFinding) ruleTimes.set(ruleOf(plain[i]!), (ruleTimes.get(ruleOf(plain[i]!)) ?? 0) + 1);
-  errorFinding.sort((a, b) => ruleTimes.get(ruleOf(plain[a]!))! - ruleTimes.get(ruleOf(plain[b]!))! || a - b);
+  for (const rule of rules.values()) ruleTimes.set(rule, (ruleTimes.get(rule) ?? 0) + 1);
+  errorFinding.sort((a, b) => ruleTimes.get(rules.get(a)!)! - ruleTimes.get(rules.get(b)!)! || a - b);
   for (const tier of [recipes, located, novel, elsewhere, named, location, repeats, errorFinding, warning]) {
     const room = tier === errorFinding ? findingsBudget : budget;
     for (const i of tier) {

@@ -53,11 +53,6 @@ const MAX_ROLLUP_LINES = 12;
 const LINT_NAME_NOTE = /^\s*= note: `(?:#\[(?:warn|deny)\([\w:]+\)\]`(?: \(part of `[^`]+`\))? on by default|-[WD] [\w:-]+` implied by )/;
 /** Up to this many warnings, each lint's name is kept under its first warning. */
 const MAX_WARNINGS_NAMING_LINTS = 100;
-/**
- * In a wall of warnings (past MAX_WARNINGS_NAMING_LINTS), each keeps its first and last note:
- * clang-tidy's cognitive-complexity finding lists every `note: +1, including nesting penalty` it
- * counted, and the analyser's path (`note: Assuming 'mc' is not equal to NULL`) ends where it breaks.
- */
 /** gcc/clang notes name the other location a warning is about (`length computed here`). */
 const NOTE_LINE = /^\S+?:\d+(?::\d+)?: note: /;
 
@@ -236,6 +231,8 @@ const RUST_HEADLINE = /^error(?:\[E\d+\])?: /;
 /** A gap in rustc's quoted source (`...`) and a suggested rewrite's removed and added lines (`3653 -             let x`). */
 const RUST_EXCERPT = /^\s*\.\.\.$|^\s*\d+ [-+~](?:\s|$)/;
 const RUST_DOCS_LINK = /^\s*= help: for further information visit \S+$/;
+/** A JavaScript stack frame (`    at long (/src/node_modules/git-rev-sync/index.js:109:31)`). */
+const STACK_FRAME = /^\s+at /;
 /** The caret line under a quoted source line (javac, old gcc), and gcc's numbered excerpt (`  12 |   code`, `     |   ^~~`). */
 const CARETS = /^\s*\^[~^]*\s*$/;
 const GCC_EXCERPT = /^\s*\d*\s+\|(?:\s.*)?$/;
@@ -297,8 +294,8 @@ function block(lines: ToolLines, diagnostic: Diagnostic, cutExcerpts: boolean): 
   // Where it was thrown: the stack's first frame past the runtime's, even inside a package
   // (`git-rev-sync/index.js:109:31`), when the project's own code called in below it.
   const frames = plain.slice(diagnostic.from, diagnostic.to);
-  const first = frames.findIndex((line) => /^\s+at /.test(line) && !isRuntimeFrame(line));
-  const thrown = first !== -1 && frames.some((line, k) => k > first && /^\s+at /.test(line) && !isToolFrame(line)) ? first : -1;
+  const first = frames.findIndex((line) => STACK_FRAME.test(line) && !isRuntimeFrame(line));
+  const thrown = first !== -1 && frames.some((line, k) => k > first && STACK_FRAME.test(line) && !isToolFrame(line)) ? first : -1;
   const body = lines.raw
     .slice(diagnostic.from, diagnostic.to)
     .filter(
@@ -348,6 +345,9 @@ function warningLines(lines: ToolLines, warnings: Diagnostic[]): Piece[] {
     for (let k = at + 1; k < d.to; k++)
       if (NOTE_LINE.test(lines.plain[k]!)) notes.push(k);
       else if (lintNames && LINT_NAME_NOTE.test(lines.plain[k]!)) kept.push(k);
+    // In a wall of warnings each keeps its first and last note: clang-tidy's cognitive-complexity
+    // finding lists every `note: +1, including nesting penalty` it counted, and the analyser's path
+    // (`note: Assuming 'mc' is not equal to NULL`) ends where it breaks.
     kept.push(...(lintNames || notes.length <= 2 ? notes : [notes[0]!, notes.at(-1)!]));
     // GHC names only the flag on the located line (`warning: [-Wunused-imports]`): the message is the next line.
     // So does CMake (`CMake Warning (dev) at verify/CMakeLists.txt:32 (GET_TARGET_PROPERTY):`, then `  Policy CMP0026 is not set…`),

@@ -148,7 +148,7 @@ export function isSuccessVerdict(plain: string): boolean {
 }
 
 /** The error count a summary line states, or null when the line states none. */
-export function statedErrorCount(plain: string): { kind: number; count: number } | null {
+function statedErrorCount(plain: string): { kind: number; count: number } | null {
   for (let kind = 0; kind < ERROR_COUNTS.length; kind++) {
     const match = ERROR_COUNTS[kind]!.exec(plain);
     if (match) return { kind, count: Number(match[1]) };
