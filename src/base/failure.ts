@@ -48,6 +48,8 @@ export const FAILURE_SHAPES: readonly FailureShape[] = [
   // TAP: `not ok 3 - name`, unless a TODO or SKIP directive says the failure is expected.
   { name: "TAP not ok", matches: (_lower, start) => /^not ok\b/.test(start) && !/#\s*(?:todo|skip)\b/.test(start) },
   substring("undefined reference (linker)", "undefined reference to"),
+  // Rake's verdict over a failed task, its cause on the next line (`Command failed with status (2): …`, an exception).
+  prefix("rake aborted!", "rake aborted!"),
   // Perl's missing module, the cause behind a test file's `BEGIN failed--compilation aborted`.
   substring("Perl can't locate", "can't locate "),
   // A shell that could not find a program: `sh: 1: eslint: not found`, `missing: line 81: flex: command not found`,
@@ -74,7 +76,7 @@ const VERDICT_WORD = /fail(?:ed)?/g;
  * the rest of the pipeline on large payloads (profiled on a 1 MB Read).
  */
 const FAILURE_WORD =
-  /error|err!|fatal:|exception:|panic:|fail|traceback|segmentation fault|not ok|undefined reference|can't locate |not found(?=\r?\n|\r?$)|●|✗|✘|❌|✖/gi;
+  /error|err!|fatal:|exception:|panic:|fail|traceback|segmentation fault|not ok|rake aborted!|undefined reference|can't locate |not found(?=\r?\n|\r?$)|●|✗|✘|❌|✖/gi;
 /** The same words for one line: the ledger asks about every line it could fold. */
 const FAILURE_HINT = new RegExp(FAILURE_WORD.source, "i");
 
@@ -114,11 +116,18 @@ const QUOTED_SOURCE = /^(?:\d+\t|(?:>\s*)?\d+ +(?:\|(?: |$)|\+ ))/;
  */
 export const MAX_FAILURE_LINE_CHARS = 16_384;
 
+/**
+ * A TAP point that passed (`ok 49 - Filehandle should fail Int`, a subtest's indented one): its name
+ * may say `fail` or `error`, but the point says the test passed.
+ */
+const TAP_PASS = /^ok \d+\b/;
+
 /** The first shape the line has, or null: what the enumerating test checks. */
 export function failureShapeOf(line: string): FailureShape | null {
   if (QUOTED_SOURCE.test(line) || (line.length > MAX_FAILURE_LINE_CHARS && !line.includes("\r"))) return null;
   const lower = line.toLowerCase();
   const start = lower.trimStart();
+  if (TAP_PASS.test(start)) return null;
   return FAILURE_SHAPES.find((shape) => shape.matches(lower, start)) ?? null;
 }
 

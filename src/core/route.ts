@@ -32,6 +32,9 @@ export interface Route {
   label: string;
 }
 
+/** dpkg's query actions: list files, list packages, search, status, print a field. */
+const DPKG_QUERIES = /^(?:-[LlSsp]|--(?:listfiles|list|search|status|print-avail|get-selections)\b)/;
+
 const VERBATIM_PROGRAMS = new Set([
   "sort",
   "uniq",
@@ -162,6 +165,14 @@ function routeProgram(program: Program): Route {
   if (readsAFile(program)) return route("readfile", label);
   // `tar tvf`, `tar --list`: an archive's listing, every row an answer.
   if (base === "tar" && (args.includes("--list") || /^-?[A-Za-z]*t/.test(args[0] ?? ""))) return passthrough("file enumeration", label);
+  // dpkg's queries (`dpkg -L pkg`, `dpkg -l`, `dpkg -S path`, `dpkg-query -W`) and apt's listings: every row an answer.
+  if ((base === "dpkg" && args.some((arg) => DPKG_QUERIES.test(arg))) || base === "dpkg-query")
+    return passthrough("file enumeration", label);
+  if (
+    (base === "apt" && sub === "list") ||
+    (base === "apt-cache" && ["search", "policy", "show", "depends", "rdepends", "madison"].includes(sub))
+  )
+    return passthrough("listing or wrapper", label);
   if (base === "docker" || base === "podman") {
     if (["ps", "images", "exec", "run", "inspect", "container", "image", "volume", "network"].includes(sub))
       return passthrough("listing or wrapper", label);

@@ -20,11 +20,28 @@ import {
   type Diagnostic,
   UNLOCATED_WARNING,
 } from "./build-tools/diagnostics.ts";
-import { autoconfMessages, cmakeNotices, compileDbNotice, crashSites, strayWarnings } from "./build-tools/notices.ts";
+import {
+  autoconfMessages,
+  cmakeNotices,
+  compileDbNotice,
+  configureEpilogue,
+  crashSites,
+  fewCompiled,
+  lastLink,
+  strayWarnings,
+} from "./build-tools/notices.ts";
 import { phpcsFindings } from "./build-tools/phpcs.ts";
 import { ruffConcise } from "./build-tools/ruff.ts";
 import { shellcheckFindings } from "./build-tools/shellcheck.ts";
-import { isFailureSummary, isFindingsTally, isReportRow, isSuccessVerdict, SCRIPT_BANNER, countsAgree } from "./build-tools/summaries.ts";
+import {
+  countsAgree,
+  isFailureSummary,
+  isFindingsTally,
+  isReportRow,
+  isSuccessVerdict,
+  SCRIPT_BANNER,
+  tapWrapperVerdicts,
+} from "./build-tools/summaries.ts";
 import { carriesFailure } from "../base/failure.ts";
 import { indentOf } from "../base/lines.ts";
 import { foldRepeatedFindings, isFinding, MIN_FOLDED_FINDINGS } from "../base/same-as.ts";
@@ -167,6 +184,7 @@ export default defineDistiller({
       ...compileDbNotice(lines),
       ...strayWarnings(lines, diagnostics),
       ...crashSites(lines),
+      ...tapWrapperVerdicts(lines.plain).map((i) => ({ at: i, lines: [lines.raw[i]!] })),
     );
     const epilogue = configureEpilogue(lines);
     if (epilogue) pieces.push(epilogue);
@@ -174,38 +192,6 @@ export default defineDistiller({
     return withSameAs(renderPieces(lines, pieces));
   },
 });
-
-/** cmake's, ninja's and automake's line for one object compiled (`[  1%] Building C object CMakeFiles/jansson.dir/src/dump.c.o`, `  CC       src/a.lo`). */
-const COMPILED = /^\[(?:\s*\d+%|\d+\/\d+)\] Building \w+ object \S|^\s+(?:CC|CXX)\s+\S+\.l?o$/;
-/** A build that compiled this few objects was a rebuild after an edit: which ones it recompiled is the answer. */
-const MAX_COMPILED_LISTED = 3;
-
-function fewCompiled(lines: ToolLines): Piece[] {
-  const compiled = lines.plain.flatMap((line, i) => (COMPILED.test(line) ? [i] : []));
-  return compiled.length > MAX_COMPILED_LISTED ? [] : compiled.map((i) => ({ at: i, lines: [lines.raw[i]!] }));
-}
-
-/** A compiler driver run to link, not to compile: no `-c`, and an output that is not an object (`cc -shared -o cjson.so a.o b.o`). */
-const LINK_COMMAND =
-  /^(?:env\s+)?(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+)(?:-\d+)?\s(?!.*\s-c(?:\s|$)).*\s-o\s*\S+(?<!\.o)(?:\s|$)/;
-
-/** The last link a plain make ran: what the build made, and the sign it got that far. */
-function lastLink(lines: ToolLines): Piece[] {
-  const last = lines.plain.findLastIndex((line) => LINK_COMMAND.test(line));
-  return last === -1 ? [] : [{ at: last, lines: [lines.raw[last]!] }];
-}
-
-/** configure's last word after config.status wrote the files: a project's summary, or its advice (`re-run with: --prefix=/usr`). */
-const CONFIG_STATUS = /^config\.status: (?:creating|executing) /;
-const MAX_EPILOGUE_LINES = 80;
-
-function configureEpilogue(lines: ToolLines): Piece | null {
-  const last = lines.plain.findLastIndex((line) => CONFIG_STATUS.test(line));
-  if (last === -1) return null;
-  const rest = trimBlank(lines.raw.slice(last + 1));
-  if (rest.length === 0 || rest.length > MAX_EPILOGUE_LINES) return null;
-  return { at: lines.raw.indexOf(rest[0]!, last + 1), lines: rest };
-}
 
 /** One `path:line[:col]: message` finding per line for most of the output's lines, and enough of them to fold. */
 function isFindingsList(lines: ToolLines): boolean {

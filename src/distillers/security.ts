@@ -1,6 +1,6 @@
 /**
  * Security scanners. The reader needs the counts and every finding's id and location: CRITICAL,
- * HIGH and MEDIUM findings one line each; LOW ones, often hundreds of one rule (bandit's
+ * HIGH and MEDIUM findings each one line, or bandit's own issue, severity and location lines; LOW ones, often hundreds of one rule (bandit's
  * `assert_used` in tests), the first of each rule with where the rest are, by file and count;
  * a scanner without rule ids shows the first few of each lower severity. The scanner's own
  * closing report stays as printed. A report whose findings do not add up to the scanner's own
@@ -22,6 +22,8 @@ import { defineDistiller } from "./types.ts";
 const LOWER_SEVERITY_SHOWN = 3;
 /** Files named, with their counts, for the rest of one rule's LOW findings. */
 const FILES_NAMED = 8;
+/** Up to this many more findings of one LOW rule, each one's place is named. */
+const PLACES_NAMED = 20;
 
 export default defineDistiller({
   id: "security",
@@ -49,7 +51,7 @@ export default defineDistiller({
         severity === "CRITICAL" || severity === "HIGH" || findings.every((f) => f.rule !== undefined)
           ? findings
           : findings.slice(0, LOWER_SEVERITY_SHOWN);
-      out.push(...shown.map((f) => `  ${f.line}`));
+      out.push(...shown.flatMap(shownLines));
       hidden += findings.length - shown.length;
     }
     if (hidden > 0) out.push(`  ... [${hidden} more MEDIUM/LOW findings]`);
@@ -58,12 +60,23 @@ export default defineDistiller({
   },
 });
 
-/** The first finding of each rule, then where that rule's other findings are: `+ 853 more: tests/a.py 300, tests/b.py 12`. */
+/** A finding as the scanner printed it, or else as one line naming its severity, rule and place. */
+function shownLines(finding: Finding): string[] {
+  return finding.printed ?? [`  ${finding.line}`];
+}
+
+/**
+ * The first finding of each rule, then where that rule's other findings are: each place when
+ * there are few (`+ 3 more [B404:blacklist]: lib/a.py:12, lib/b.py:31`), else by file and count
+ * (`+ 853 more [B101:assert_used]: tests/a.py 300, tests/b.py 12`).
+ */
 function byRule(findings: Finding[]): string[] {
   const rules = new Map<string, Finding[]>();
   for (const finding of findings) rules.set(finding.rule!, [...(rules.get(finding.rule!) ?? []), finding]);
   return [...rules.values()].flatMap(([first, ...rest]) => {
-    if (rest.length === 0) return [`  ${first!.line}`];
+    if (rest.length === 0) return shownLines(first!);
+    if (rest.length <= PLACES_NAMED)
+      return [...shownLines(first!), `    + ${rest.length} more [${first!.rule}]: ${rest.map((f) => f.location).join(", ")}`];
     const files = new Map<string, number>();
     for (const finding of rest) {
       const file = finding.location!.replace(/:\d+(?::\d+)?$/, "");
@@ -71,7 +84,10 @@ function byRule(findings: Finding[]): string[] {
     }
     const named = [...files].slice(0, FILES_NAMED).map(([file, count]) => `${file} ${count}`);
     const more = files.size - named.length;
-    return [`  ${first!.line}`, `    + ${rest.length} more [${first!.rule}]: ${named.join(", ")}${more > 0 ? `, ${more} more files` : ""}`];
+    return [
+      ...shownLines(first!),
+      `    + ${rest.length} more [${first!.rule}]: ${named.join(", ")}${more > 0 ? `, ${more} more files` : ""}`,
+    ];
   });
 }
 

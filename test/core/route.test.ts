@@ -228,6 +228,17 @@ const ROUTES: Array<[command: string, distiller: DistillerId | null]> = [
   ["tar tvJf node-js-yaml_4.1.0.orig.tar.xz", null],
   ["tar -tzf site.tgz", null],
   ["tar --list -f backup.tar", null],
+  // dpkg's and apt's queries are listings; dpkg's actions and apt's installs print progress.
+  ["dpkg -L elixir", null],
+  ["dpkg --listfiles libgtest-dev", null],
+  ["dpkg -l 'librust-*'", null],
+  ["dpkg -S /usr/bin/mix", null],
+  ["dpkg-query -W -f='${Package}\\n'", null],
+  ["apt list --installed", null],
+  ["apt-cache policy cmake", null],
+  ["apt-cache search libgtest", null],
+  ["dpkg -i pkg.deb", "generic"],
+  ["apt-get install -y cmake", "system-ops"],
   ["tar xzf site.tgz", "system-ops"],
   ["tar -czf site.tgz public", "system-ops"],
 ];

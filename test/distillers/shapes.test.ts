@@ -130,9 +130,12 @@ describe("foldShapes", () => {
     expect(foldShapesIn(broken.join("\n"))).toContain("PHP Parse error:  syntax error, unexpected token");
   });
 
-  test("a passing test whose name reads as a failure verdict is never folded", () => {
-    const lines = [...passing(5), "ok 6 - subprocess failed to get lock", ...passing(12).slice(6), "# pass 12"];
-    expect(foldShapesIn(lines.join("\n"))).toContain("ok 6 - subprocess failed to get lock");
+  test("a TAP point is read by its verdict, not by its name: `not ok` is never folded, a passing `ok` whose name says fail folds with its kind", () => {
+    const failing = [...passing(5), "not ok 6 - subprocess failed to get lock", ...passing(12).slice(6), "# pass 11", "# fail 1"];
+    expect(foldShapesIn(failing.join("\n"))).toContain("not ok 6 - subprocess failed to get lock");
+    // Type::Tiny's `ok 49 - Filehandle should fail Int`: thousands of passing points that name a failure.
+    const named = [...passing(5), "ok 6 - subprocess failed to get lock", ...passing(12).slice(6), "# pass 12"];
+    expect(foldShapesIn(named.join("\n"))).not.toContain("ok 6 - subprocess failed to get lock");
   });
 
   test("shows a carriage-return progress line as its last frame and says so", () => {

@@ -34,6 +34,7 @@ export const SHAPE_EXAMPLES: Record<string, { fixture: string; line: string }> =
     fixture: "test/h10_junitcore_commons_exec_env_failures",
     line: "/home/dev/src/commons-exec-1.3-src/src/test/scripts/ping.sh: 28: ping: not found",
   },
+  "rake aborted!": { fixture: "build/h23_rake_compile_ruby_eventmachine_misspelt_member", line: "rake aborted!" },
   "Perl can't locate": {
     fixture: "test/h2_perl_make_test_uri_unescape_fail",
     line: "Can't locate Test/Warnings.pm in @INC (you may need to install the Test::Warnings module) (@INC contains: /home/dev/src/liburi-perl-5.17/blib/lib /home/dev/src/liburi-perl-5.17/blib/arch /etc/perl /usr/local/lib/x86_64-linux-gnu/perl/5.36.0 /usr/local/share/perl/5.36.0 /usr/lib/x86_64-linux-gnu/perl5/5.36 /usr/share/perl5 /usr/lib/x86_64-linux-gnu/perl-base /usr/lib/x86_64-linux-gnu/perl/5.36 /usr/share/perl/5.36 /usr/local/lib/site_perl .) at t/escape.t line 5.",

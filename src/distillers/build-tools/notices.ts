@@ -1,11 +1,12 @@
 /**
  * Lines a build log states besides its diagnostic blocks, each the answer to a question an agent
- * asks of a build: a bundler's warning written as a sentence, where a process died mid-run, and
- * what a CMake configure found missing or said of the project.
+ * asks of a build: a bundler's warning written as a sentence, where a process died mid-run,
+ * what a CMake configure found missing or said of the project, the few objects a rebuild compiled,
+ * the last link a make ran, and configure's last word.
  */
 import type { Diagnostic } from "./diagnostics.ts";
 import { isFailureSummary, isFindingsTally } from "./summaries.ts";
-import { linePieces, type Piece, type ToolLines } from "../shared/pieces.ts";
+import { linePieces, type Piece, type ToolLines, trimBlank } from "../shared/pieces.ts";
 
 /**
  * A warning a bundler writes as a sentence, with no `warning:` head (vite's `Entry module "src/index.ts"
@@ -106,4 +107,36 @@ export function autoconfMessages(lines: ToolLines): Piece[] {
     (line, at) => (end === -1 || at < end) && line.trim() !== "" && !/^\s/.test(line) && !AUTOCONF_CHATTER.test(line),
     MAX_AUTOCONF_MESSAGES,
   );
+}
+
+/** cmake's, ninja's and automake's line for one object compiled (`[  1%] Building C object CMakeFiles/jansson.dir/src/dump.c.o`, `  CC       src/a.lo`). */
+const COMPILED = /^\[(?:\s*\d+%|\d+\/\d+)\] Building \w+ object \S|^\s+(?:CC|CXX)\s+\S+\.l?o$/;
+/** A build that compiled this few objects was a rebuild after an edit: which ones it recompiled is the answer. */
+const MAX_COMPILED_LISTED = 3;
+
+export function fewCompiled(lines: ToolLines): Piece[] {
+  const compiled = lines.plain.flatMap((line, i) => (COMPILED.test(line) ? [i] : []));
+  return compiled.length > MAX_COMPILED_LISTED ? [] : compiled.map((i) => ({ at: i, lines: [lines.raw[i]!] }));
+}
+
+/** A compiler driver run to link, not to compile: no `-c`, and an output that is not an object (`cc -shared -o cjson.so a.o b.o`). */
+const LINK_COMMAND =
+  /^(?:env\s+)?(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+)(?:-\d+)?\s(?!.*\s-c(?:\s|$)).*\s-o\s*\S+(?<!\.o)(?:\s|$)/;
+
+/** The last link a plain make ran: what the build made, and the sign it got that far. */
+export function lastLink(lines: ToolLines): Piece[] {
+  const last = lines.plain.findLastIndex((line) => LINK_COMMAND.test(line));
+  return last === -1 ? [] : [{ at: last, lines: [lines.raw[last]!] }];
+}
+
+/** configure's last word after config.status wrote the files: a project's summary, or its advice (`re-run with: --prefix=/usr`). */
+const CONFIG_STATUS = /^config\.status: (?:creating|executing) /;
+const MAX_EPILOGUE_LINES = 80;
+
+export function configureEpilogue(lines: ToolLines): Piece | null {
+  const last = lines.plain.findLastIndex((line) => CONFIG_STATUS.test(line));
+  if (last === -1) return null;
+  const rest = trimBlank(lines.raw.slice(last + 1));
+  if (rest.length === 0 || rest.length > MAX_EPILOGUE_LINES) return null;
+  return { at: lines.raw.indexOf(rest[0]!, last + 1), lines: rest };
 }

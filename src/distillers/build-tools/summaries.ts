@@ -136,6 +136,20 @@ export function isFindingsTally(plain: string): boolean {
   return FINDINGS_TALLIES.some((pattern) => pattern.test(plain));
 }
 
+const TAP_NOT_OK = /^not ok \d+\b/;
+const TAP_PLAN = /^1\.\.\d+$/;
+
+/**
+ * A project's TAP wrapper around a checker (one point per file checked, the checker's findings
+ * between them): each file it failed, even one marked `# TODO` (a known failure that leaves the
+ * exit code 0), and, when one failed, its plan: how many it checked. The indices of those lines.
+ */
+export function tapWrapperVerdicts(plain: string[]): number[] {
+  const failed = plain.flatMap((line, i) => (TAP_NOT_OK.test(line) ? [i] : []));
+  if (failed.length === 0) return [];
+  return [...failed, ...plain.flatMap((line, i) => (TAP_PLAN.test(line) ? [i] : []))];
+}
+
 /** The npm/pnpm/yarn banner naming the script and the command it ran. */
 export const SCRIPT_BANNER = /^> \S/;
 

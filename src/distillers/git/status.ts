@@ -1,7 +1,9 @@
 /**
  * Long-form `git status` → the short form git itself prints for `git status -sb`: a `## branch`
  * line, then one `XY path` line per entry. Every path is kept; the `(use "git …")` hints go, but
- * for the one that says how to go on with a rebase, merge or pick stopped on a conflict.
+ * for the one that says how to go on with a rebase, merge or pick stopped on a conflict. A path in
+ * conflict keeps git's own words (`both modified:   a.c`, `deleted by them: b.c`): they are the
+ * answer of a status taken mid-merge, and the two-letter codes (`UU`, `DU`, `UD`) are easily misread.
  * Lines this does not recognise (rebase or merge in progress, …) are kept verbatim.
  */
 
@@ -24,14 +26,14 @@ const CHANGE_CODES = new Map([
   ["typechange", "T"],
 ]);
 
-const UNMERGED_CODES = new Map([
-  ["both modified", "UU"],
-  ["both added", "AA"],
-  ["both deleted", "DD"],
-  ["added by us", "AU"],
-  ["added by them", "UA"],
-  ["deleted by us", "DU"],
-  ["deleted by them", "UD"],
+const UNMERGED_LABELS = new Set([
+  "both modified",
+  "both added",
+  "both deleted",
+  "added by us",
+  "added by them",
+  "deleted by us",
+  "deleted by them",
 ]);
 
 const BRANCH_LINE = /^(?:On branch (.+)|HEAD detached (?:at|from) (.+)|Not currently on any branch\.)$/;
@@ -113,10 +115,7 @@ function entryLine(section: Section, text: string): string | null {
   const labelled = /^([a-z ]+):\s+(.+)$/.exec(text);
   if (!labelled) return null;
   const [, label, path] = labelled;
-  if (section === "unmerged") {
-    const code = UNMERGED_CODES.get(label!);
-    return code ? `${code} ${path}` : null;
-  }
+  if (section === "unmerged") return UNMERGED_LABELS.has(label!) ? text : null;
   const code = CHANGE_CODES.get(label!);
   if (!code) return null;
   return section === "staged" ? `${code}  ${path}` : ` ${code} ${path}`;

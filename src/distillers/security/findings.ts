@@ -13,6 +13,8 @@ export interface Finding {
   /** The scanner's rule id and the finding's location, where it names them (bandit): lower severities group by rule. */
   rule?: string;
   location?: string;
+  /** The finding as the scanner printed it, where its block is short enough to show (bandit's issue, severity and location lines). */
+  printed?: string[];
 }
 
 export interface Report {
@@ -36,12 +38,12 @@ export function parseBandit(lines: string[]): Report | null {
     const issue = /^>> Issue: \[([^\]]+)\] (.*)$/.exec(lines[i]!);
     if (!issue) continue;
     const severity = severityOf(/^\s*Severity: (\w+)/.exec(lines[i + 1] ?? "")?.[1] ?? "");
-    const location = lines
-      .slice(i + 1, i + 5)
-      .map((line) => /^\s*Location: (\S+)/.exec(line)?.[1])
-      .find(Boolean);
+    const at = lines.slice(i + 1, i + 5).findIndex((line) => /^\s*Location: \S+/.test(line));
+    const location = at === -1 ? undefined : /^\s*Location: (\S+)/.exec(lines[i + 1 + at]!)![1];
     if (!severity || !location) return null;
-    findings.push({ severity, line: `${severity} [${issue[1]}] ${location} ${issue[2]}`, rule: issue[1]!, location });
+    // Its message, severity and place, as bandit printed them; the docs link and the quoted code go.
+    const printed = [lines[i]!, lines[i + 1]!, lines[i + 1 + at]!].filter((line, k, all) => all.indexOf(line) === k);
+    findings.push({ severity, line: `${severity} [${issue[1]}] ${location} ${issue[2]}`, rule: issue[1]!, location, printed });
   }
   if (findings.length === 0) return null;
   const at = lines.findIndex((line) => /Total issues \(by severity\):/.test(line));
